@@ -1,0 +1,25 @@
+# Two commands on a fresh machine: `make kit` builds every kit, `make test` runs the tests.
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed
+PAPERS ?= a4 letter a3
+
+.PHONY: kit test check bench clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+kit: $(STAMP)
+	@for paper in $(PAPERS); do $(VENV)/bin/kitpress build --all --paper $$paper || exit 1; done
+
+check: $(STAMP)
+	$(VENV)/bin/kitpress check --all
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+clean:
+	rm -rf build

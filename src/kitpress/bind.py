@@ -1,0 +1,174 @@
+"""The only jinja2 door: layout text rendered in the sandbox against game content.
+
+Templates run in jinja2's ImmutableSandboxedEnvironment with StrictUndefined and autoescape,
+so content can neither run code nor change what other templates see. Every content string a
+template prints is recorded, so a later overflow or glyph problem names its source line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from markupsafe import Markup, escape
+
+from .errors import KitpressError, Loc, Problem
+from .textfmt import fill as fill_text
+from .textfmt import number, signed
+from .yamlio import LocStr
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+class BindError(Exception):
+    def __init__(self, message: str, loc: Loc):
+        super().__init__(message)
+        self.loc = loc
+
+
+@dataclass
+class Printed:
+    """Content strings printed by one render, in order."""
+
+    texts: list = field(default_factory=list)
+
+    def first_loc(self) -> LocStr | None:
+        return self.texts[0] if self.texts else None
+
+
+class Binder:
+    def __init__(self, search_dirs: list[Path]):
+        loader = jinja2.FileSystemLoader([str(d) for d in search_dirs if d.is_dir()])
+        self.env = ImmutableSandboxedEnvironment(
+            autoescape=True, undefined=jinja2.StrictUndefined, finalize=self._finalize,
+            loader=loader, trim_blocks=True, lstrip_blocks=True)
+        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number)
+        self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
+        self._printed = Printed()
+        self._cache: dict = {}
+
+    # -- compiling --------------------------------------------------------------------------
+    def template(self, source: LocStr) -> jinja2.Template:
+        key = (source.loc, str(source))
+        if key not in self._cache:
+            name = source.loc.path
+            try:
+                code = self.env.compile(str(source), name=name, filename=name)
+            except jinja2.TemplateSyntaxError as exc:
+                raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
+            self._cache[key] = self.env.template_class.from_code(self.env, code, self.env.make_globals(None), None)
+        return self._cache[key]
+
+    def expression(self, source: LocStr):
+        try:
+            return self.env.compile_expression(str(source), undefined_to_none=False)
+        except jinja2.TemplateSyntaxError as exc:
+            raise BindError(f"template: {exc.message}", source.loc) from None
+
+    # -- rendering --------------------------------------------------------------------------
+    def render(self, source: LocStr, context: dict) -> tuple[str, Printed]:
+        """Render a template string; return the text and the content strings it printed."""
+        if "{" not in source:
+            return str(source), Printed()
+        template = self.template(source)
+        self._printed = Printed()
+        try:
+            text = template.render(context)
+        except KitpressError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every template failure is the author's, with a place
+            raise BindError(_describe(exc), _template_loc(source, _failing_line(exc, source.loc.path))) from None
+        return text, self._printed
+
+    def value(self, source, context: dict):
+        """A layout value that may be a template ('{{ role.class.color }}'); else as written."""
+        if isinstance(source, LocStr) and "{{" in source:
+            return self.render(source, context)[0].strip()
+        return source
+
+    def _finalize(self, value):
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return str(value).lower()
+        if isinstance(value, (int, float)):
+            return number(value)
+        if isinstance(value, LocStr) and value.field:
+            self._printed.texts.append(value)
+            return Markup(_BOLD.sub(r"<b>\1</b>", str(escape(value))))
+        return value
+
+
+def _template_loc(source: LocStr, line: int) -> Loc:
+    offset = line if getattr(source, "block", False) else line - 1
+    if offset == 0:
+        return source.loc
+    return Loc(source.loc.path, source.loc.line + offset, 1)
+
+
+def _failing_line(exc: BaseException, filename: str) -> int:
+    tb, line = exc.__traceback__, 1
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, jinja2.UndefinedError):
+        return f"template: {exc.message}"
+    if isinstance(exc, SecurityError):
+        return f"template: not allowed in the sandbox: {exc}"
+    return f"template: {type(exc).__name__}: {exc}"
+
+
+def _fill(text, **values):
+    out, missing = fill_text(str(text), values)
+    if missing:
+        raise jinja2.TemplateRuntimeError(f"placeholder {{{missing[0]}}} was not given a value in {text!r}")
+    return LocStr(out, text.loc, text.field) if isinstance(text, LocStr) else out
+
+
+def _plural(forms, n):
+    """English-style plural forms: {one: '{n} sheet', other: '{n} sheets'}."""
+    if isinstance(forms, str):
+        return _fill(forms, n=n)
+    return _fill(forms["one"] if n == 1 else forms["other"], n=n)
+
+
+def share_out(total: int, pattern) -> list[int]:
+    """Share `total` coins out in rounds of `pattern` (3, 2, 1) until nothing is left."""
+    shares = [0] * len(pattern)
+    left = int(total)
+    if sum(pattern) <= 0:
+        return shares
+    while left > 0:
+        for index, coins in enumerate(pattern):
+            given = min(int(coins), left)
+            shares[index] += given
+            left -= given
+    return shares
+
+
+def tally(items, attribute: str) -> dict:
+    """How many items have each value of `attribute`: roles by class, say."""
+    counts: dict = {}
+    for item in items:
+        key = str(item[attribute])
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def dot(weights, counts) -> int:
+    """Sum of weight × count over the keys of `weights` (tax rates × players per class)."""
+    return sum(value * counts.get(str(key), 0) for key, value in weights.items())
+
+
+def problem(exc: BindError) -> Problem:
+    return Problem("error", str(exc), exc.loc)
+
+

@@ -1,0 +1,116 @@
+"""Command line: turns options into calls, prints problems as path:line:col, sets exit codes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from .build import BuildOptions, build_game, compose_game, find_project
+from .errors import KitpressError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Turn YAML game content into print-ready table kits.")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+PRINT_HINTS = {
+    "cards": "card stock, double-sided, flip on the long edge; cut on the marks",
+    "board": "at 100 % (actual size); card or A3 is best",
+    "document": "plain paper, at 100 %",
+    "sheet": "at 100 %; the paper the sheet says",
+}
+
+
+def _fail(exc: KitpressError) -> None:
+    for problem in exc.problems:
+        err.print(str(problem), markup=False)
+    errors = sum(p.level == "error" for p in exc.problems)
+    err.print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", markup=False)
+    raise typer.Exit(1)
+
+
+def _games(game: Optional[str], all_games: bool) -> list[str]:
+    project = find_project()
+    if all_games:
+        return project.games()
+    if not game:
+        err.print("name a game, or use --all. Games: " + ", ".join(project.games()))
+        raise typer.Exit(2)
+    return [game]
+
+
+@app.command()
+def build(
+    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    paper: str = typer.Option("a4", help="Paper size: a4, letter or a3."),
+    lang: Optional[str] = typer.Option(None, help="Language (default: the game's source language)."),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="Write the kit tree here instead of build/."),
+    all_games: bool = typer.Option(False, "--all", help="Build every game in content/."),
+    backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
+    board: str = typer.Option("tile", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."),
+) -> None:
+    """Build print-ready PDFs for a game (or --all)."""
+    project = find_project()
+    options = BuildOptions(paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board)
+    for game_id in _games(game, all_games):
+        out.print(f"[bold]{game_id}[/] · {options.paper}")
+        try:
+            folder, entries = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
+        except KitpressError as exc:
+            _fail(exc)
+        out.print(f"  → {folder}")
+        _how_to_print(entries, options.paper)
+
+
+def _how_to_print(entries: list[dict], paper: str) -> None:
+    out.print(f"  How to print: on {paper.upper()}, at 100 % / actual size (never 'fit to page').")
+    for entry in entries:
+        hint = PRINT_HINTS.get(entry["kind"], "")
+        if entry["kind"] == "board" and entry["pages"] > len(entry.get("sheets", [])) and paper != "a3":
+            hint = "at 100 %; pieces overlap: trim, glue the grey strips, line up the ⊕ marks"
+        out.print(f"    {entry['file']:<18} {hint}")
+
+
+@app.command()
+def check(
+    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    all_games: bool = typer.Option(False, "--all", help="Check every game."),
+    paper: str = typer.Option("a4", help="Paper to check the fit against."),
+) -> None:
+    """Validate content and layouts, fit every text; writes nothing."""
+    project = find_project()
+    for game_id in _games(game, all_games):
+        try:
+            _, parts, _ = compose_game(project, game_id, BuildOptions(paper=paper.lower()))
+        except KitpressError as exc:
+            _fail(exc)
+        out.print(f"{game_id}: ok ({len(parts)} components)")
+
+
+@app.command(name="list")
+def list_games() -> None:
+    """Show the games in content/ and their components."""
+    from .content import load_game
+
+    project = find_project()
+    for game_id in project.games():
+        try:
+            game = load_game(project.game_dir(game_id))
+        except KitpressError as exc:
+            out.print(f"{game_id}: [red]{len(exc.problems)} problem(s)[/]; run kitpress check {game_id}")
+            continue
+        out.print(f"[bold]{game_id}[/] — {game.meta['title']}")
+        for comp in game.components:
+            out.print(f"  {comp.id:<14} {comp.kind:<9} {comp.title}")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted; nothing was changed in the output folder.")
+        sys.exit(130)

@@ -1,0 +1,291 @@
+"""Game + layouts -> scene: bind every template, fit every frame, collect every problem."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from dataclasses import dataclass
+
+from .bind import BindError, Binder, Printed
+from .content import Component, Game, lookup
+from .errors import KitpressError, Loc, Problems
+from .fit import FLOOR_PT, fit
+from . import fonts
+from .fonts import missing_glyphs
+from .impose import card_grid
+from .layouts import Layout, Layouts
+from .markup import Builder, MarkupError
+from .scene import Deck, Document, Face, Part, Shape, TextFrame
+from .units import CARDS_MM, MM, PAPERS, parse_length
+from .yamlio import LocStr
+
+_FACE_TAG = re.compile(r"<face\s[^>]*>")
+_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+_TAGS = re.compile(r"<[^>]+>")
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    backs: bool = True
+
+
+class Composer:
+    def __init__(self, game: Game, layouts: Layouts, options: Options):
+        self.game, self.layouts, self.options = game, layouts, options
+        fonts.register()
+        self.binder = Binder(layouts.search_dirs())
+        self.problems = Problems()
+        self.paper = PAPERS[options.paper]
+        self.kit = {"paper": options.paper, "sheets": {}, "backs": options.backs}
+
+    # -- the whole kit -------------------------------------------------------------------------
+    def compose(self) -> list[Part]:
+        self.kit["sheets"] = self._sheet_counts()
+        parts = []
+        for comp in self.game.components:
+            try:
+                parts.append(self._component(comp))
+            except KitpressError as exc:
+                self.problems.items.extend(exc.problems)
+        self.problems.raise_if_errors()
+        return parts
+
+    def _component(self, comp: Component) -> Part:
+        if comp.kind == "cards":
+            return Part(comp.id, comp.kind, comp.title, decks=tuple(self._deck(comp, d) for d in comp.decks))
+        if comp.kind == "board":
+            faces = []
+            for index, name in enumerate(comp.layouts):
+                extra = {"sheet": {"n": index + 1, "total": len(comp.layouts)}}
+                faces.append(self.face(self._layout(name, comp), self._context(comp, extra), f"{comp.id} sheet {index + 1}"))
+            return Part(comp.id, comp.kind, comp.title, boards=tuple(faces))
+        docs = tuple(self.document(self._layout(name, comp), self._context(comp, {})) for name in comp.layouts)
+        return Part(comp.id, comp.kind, comp.title, documents=docs)
+
+    def _layout(self, name: str, comp: Component) -> Layout:
+        return self.layouts.get(name, comp.loc)
+
+    def _context(self, comp: Component, extra: dict) -> dict:
+        return {**self.game.data, "kit": self.kit, "component": {"id": comp.id, "title": comp.title}, **extra}
+
+    def _sheet_counts(self) -> dict:
+        counts = {}
+        for comp in self.game.components:
+            if comp.kind == "cards":
+                total = 0
+                for deck in comp.decks:
+                    layout = self.layouts.get(str(deck["front"]), comp.loc)
+                    size, bleed = self._size(layout), self._bleed(layout)
+                    grid = card_grid(self.paper, size, bleed)
+                    total += len(self.game.data.get(str(deck["collection"]), []))
+                counts[comp.id] = math.ceil(total / grid.per_sheet)
+            elif comp.kind == "board":
+                counts[comp.id] = len(comp.layouts)
+            else:
+                counts[comp.id] = 1
+        return counts
+
+    def _deck(self, comp: Component, deck) -> Deck:
+        collection = str(deck["collection"])
+        items = self.game.data.get(collection)
+        if not isinstance(items, list):
+            raise KitpressError([self._problem(f"deck collection '{collection}' is not a list in the content", deck.loc)])
+        front = self._layout(str(deck["front"]), comp)
+        fronts, ids = [], []
+        for index, item in enumerate(items):
+            ident = str(item.get("id", index + 1)) if isinstance(item, dict) else str(index + 1)
+            ctx = self._context(comp, {"card": item, "deck": {"collection": collection, "count": len(items), "index": index}})
+            fronts.append(self.face(front, ctx, f"{comp.id}/{collection} card '{ident}'"))
+            ids.append(ident)
+        back = None
+        if deck.get("back") and self.options.backs:
+            ctx = self._context(comp, {"deck": {"collection": collection, "count": len(items)}})
+            back = self.face(self._layout(str(deck["back"]), comp), ctx, f"{comp.id}/{collection} back")
+        return Deck(collection, tuple(fronts), tuple(ids), back)
+
+    # -- faces -----------------------------------------------------------------------------
+    def _size(self, layout: Layout) -> tuple[float, float]:
+        spec = layout.spec.get("size")
+        if spec is None:
+            raise KitpressError([self._problem("a face layout needs a 'size' (a card name or '70mm x 120mm')", layout.loc)])
+        text = str(spec).strip()
+        if text in CARDS_MM:
+            w, h = CARDS_MM[text]
+            return w * MM, h * MM
+        match = re.fullmatch(r"(\S+)\s*x\s*(\S+)", text)
+        try:
+            if not match:
+                raise ValueError(f"unknown size '{text}'")
+            return parse_length(match.group(1)), parse_length(match.group(2))
+        except ValueError as exc:
+            raise KitpressError([self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]) from None
+
+    def _bleed(self, layout: Layout) -> float:
+        return _mm(layout.spec.get("bleed") or 0)
+
+    def face(self, layout: Layout, ctx: dict, where: str) -> Face:
+        if layout.kind != "face":
+            raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a face is needed here", layout.loc)])
+        size, bleed = self._size(layout), self._bleed(layout)
+        sheet = self.layouts.sheet_for(layout)
+        min_size = float(layout.spec.get("min_size") or FLOOR_PT)
+        shapes = tuple(s for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s)
+        frames, faces = [], {}
+        for raw in layout.spec.get("frames") or []:
+            frame = self._frame(raw, ctx, sheet, min_size, where, faces)
+            if frame:
+                frames.append(frame)
+        key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames)).encode()).hexdigest()[:16]
+        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces)
+
+    def _when(self, raw, ctx: dict) -> bool:
+        cond = raw.get("when")
+        if cond is None:
+            return True
+        try:
+            return bool(self.binder.expression(cond)(**ctx))
+        except BindError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a failing condition is a located author error
+            raise KitpressError([self._problem(f"when: {type(exc).__name__}: {exc}", cond.loc)]) from None
+
+    def _shape(self, raw, ctx: dict, size, bleed) -> Shape | None:
+        try:
+            if not self._when(raw, ctx):
+                return None
+            fill = self.binder.value(raw.get("fill"), ctx)
+            stroke = self.binder.value(raw.get("stroke"), ctx)
+        except BindError as exc:
+            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+        width = float(raw.get("width") or 0.75)
+        radius = _mm(raw.get("radius") or 0)
+        if raw.get("line"):
+            return Shape("line", tuple(_mm(v) for v in raw["line"]), None, stroke, width, 0)
+        rect = raw.get("rect", "trim")
+        if rect == "bleed":
+            coords = (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
+        elif rect == "trim":
+            coords = (0.0, 0.0, size[0], size[1])
+        else:
+            coords = tuple(_mm(v) for v in rect)
+        return Shape("rect", coords, fill, stroke, width, radius)
+
+    def _frame(self, raw, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
+        try:
+            if not self._when(raw, ctx):
+                return None
+            text, printed = self.binder.render(raw["markup"], ctx)
+            fill = self.binder.value(raw.get("fill"), ctx)
+            stroke = self.binder.value(raw.get("stroke"), ctx)
+        except BindError as exc:
+            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+        x, y, w, h = (_mm(v) for v in raw["at"])
+        pad = _mm(raw.get("pad") or 0)
+        rotate = int(raw.get("rotate") or 0)
+        if rotate in (90, 270):
+            w, h = h, w
+        self._embedded_faces(text, raw["markup"], faces)
+        self._check_glyphs(text, printed, raw["markup"], where, raw["id"])
+        builder = Builder(sheet, face=self._face_flowable(faces))
+        scale = self._fit(builder, text, w - 2 * pad, h - 2 * pad, min_size, raw, printed, where)
+        if rotate in (90, 270):
+            w, h = h, w
+        return TextFrame(str(raw["id"]), (x, y, w, h), text, str(raw.get("valign") or "top"), scale, pad,
+                         fill, stroke, float(raw.get("width") or 0.75), _mm(raw.get("radius") or 0), rotate)
+
+    def _fit(self, builder: Builder, text: str, w: float, h: float, min_size: float, raw, printed: Printed, where: str) -> float:
+        def build(scale: float):
+            builder.scale = scale
+            return builder.build(text, w)
+
+        try:
+            scale, needed = fit(build, w, h, min_size)
+        except MarkupError as exc:
+            raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", _line_in(raw["markup"], exc.line))]) from None
+        if scale is None:
+            source = printed.first_loc()
+            loc = source.loc if source is not None else raw["markup"].loc
+            field = f", field {source.field}" if source is not None else ""
+            self.problems.error(
+                f"text does not fit: {where}, frame '{raw['id']}'{field}: needs {needed / MM:.1f} mm, "
+                f"has {h / MM:.1f} mm even at the {min_size:g} pt floor", loc)
+            return 1.0
+        return scale
+
+    def _check_glyphs(self, text: str, printed: Printed, source: LocStr, where: str, frame: str) -> None:
+        for char in missing_glyphs(_TAGS.sub("", text)):
+            culprit = next((t for t in printed.texts if char in t), None)
+            loc = culprit.loc if culprit is not None else source.loc
+            self.problems.error(f"no bundled font has the character U+{ord(char):04X} '{char}' ({where}, frame '{frame}')", loc)
+
+    def _embedded_faces(self, text: str, source: LocStr, faces: dict) -> None:
+        for tag in _FACE_TAG.findall(text):
+            attrs = dict(_ATTR.findall(tag))
+            key = f"{attrs.get('layout')}:{attrs.get('item', '')}"
+            if key in faces:
+                continue
+            layout = self.layouts.get(attrs.get("layout", ""), source.loc)
+            ctx = dict(self.game.data, kit=self.kit)
+            if attrs.get("item"):
+                try:
+                    ctx["item"] = lookup(self.game.data, attrs["item"])
+                except KeyError:
+                    raise KitpressError([self._problem(f"<face item=\"{attrs['item']}\">: no such item in the content", source.loc)]) from None
+            faces[key] = self.face(layout, ctx, f"face {key}")
+
+    def _face_flowable(self, faces: dict):
+        def make(attrs: dict, scale: float):
+            from .render import FaceFlowable
+
+            return FaceFlowable(faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])
+        return make
+
+    # -- documents ---------------------------------------------------------------------------
+    def document(self, layout: Layout, ctx: dict) -> Document:
+        spec = layout.spec
+        if layout.kind != "document":
+            raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a document is needed here", layout.loc)])
+        texts, faces = {}, {}
+        for key in ("header", "footer", "body"):
+            source = spec.get(key)
+            if source is None:
+                texts[key] = ""
+                continue
+            try:
+                texts[key], printed = self.binder.render(source, ctx)
+            except BindError as exc:
+                raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+            self._embedded_faces(texts[key], source, faces)
+            self._check_glyphs(texts[key], printed, source, layout.name, key)
+            try:  # catch markup mistakes now, with their place, rather than mid-render
+                Builder(self.layouts.sheet_for(layout), face=self._face_flowable(faces)).build(texts[key], 500)
+            except MarkupError as exc:
+                raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", _line_in(source, exc.line))]) from None
+        margins = tuple(_mm(v) for v in str(spec.get("margins") or "14mm").split())
+        margins = margins * (4 // len(margins)) if len(margins) in (1, 2) else margins
+        return Document(layout.name, str(spec.get("orientation") or "portrait"), margins,
+                        int(spec.get("columns") or 1), _mm(spec.get("gap") or "6mm"),
+                        texts["header"], _mm(spec.get("header_height") or 0), texts["footer"],
+                        _mm(spec.get("footer_height") or 0), texts["body"], spec.get("pages"),
+                        self.layouts.sheet_for(layout), faces, layout.loc)
+
+    def _problem(self, message: str, loc: Loc):
+        from .errors import Problem
+
+        return Problem("error", message, loc)
+
+
+def _mm(value) -> float:
+    """Layout lengths: bare numbers are millimetres."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value) * MM
+    return parse_length(value)
+
+
+def _line_in(source: LocStr, line: int) -> Loc:
+    if not line:
+        return source.loc
+    offset = line if getattr(source, "block", False) else line - 1
+    return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

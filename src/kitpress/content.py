@@ -1,0 +1,237 @@
+"""Load one game folder: game.yaml, schema.yaml and the content files it declares.
+
+Every problem is collected with its place; the game is returned only when there are none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import yamlio
+from .errors import KitpressError, Loc, Problems, did_you_mean, rel
+from .schema import Checker, Records, SchemaParser, Type
+from .textfmt import FORMATS, PLACEHOLDER, format_value
+from .yamlio import LocStr, YList, YMap
+
+KINDS = ("document", "sheet", "board", "cards")
+_GAME_SCHEMA = """
+id: id
+title: text
+subtitle: text?
+edition: text?
+author: text?
+website: str?
+licence: str?
+language: str
+components:
+  - id: id
+    kind: str
+    title: text
+    layout: str?
+    layouts: "[str]?"
+    decks: "[deck]?"
+    front_note: text?
+    back_note: text?
+"""
+_GAME_TYPES = {"deck": "collection: str\nfront: str\nback: str?\n"}
+SPECIAL_FILES = {"game.yaml", "schema.yaml"}
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    kind: str
+    title: str
+    layouts: tuple[str, ...]
+    decks: tuple  # YMaps with collection, front, back
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    root: Path
+    meta: YMap
+    components: tuple[Component, ...]
+    data: dict  # collection name -> validated value; what templates read
+
+    def component(self, ident: str) -> Component:
+        return next(c for c in self.components if c.id == ident)
+
+
+def find_games(content_dir: Path) -> list[str]:
+    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
+
+
+def load_game(root: Path) -> Game:
+    problems = Problems()
+    shown = rel(root)
+    game_file = root / "game.yaml"
+    if not game_file.is_file():
+        raise KitpressError([_missing(shown)])
+    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems)
+    components = _components(meta, problems)
+    types, collections = _load_schema(root, shown, problems)
+    problems.raise_if_errors()
+    data = _load_collections(root, shown, collections, problems)
+    data["components"] = Records(list(meta["components"]), meta.loc)
+    data["game"] = meta
+    problems.raise_if_errors()
+    _resolve_refs(data, types, problems)
+    _fill_placeholders(data, problems)
+    problems.raise_if_errors()
+    return Game(str(meta["id"]), root, meta, tuple(components), data)
+
+
+def _missing(shown: str):
+    from .errors import Problem
+
+    return Problem("error", "no game.yaml in this game folder", Loc(shown))
+
+
+def _validate_meta(raw, problems: Problems) -> YMap:
+    parser = SchemaParser(_parsed(_GAME_TYPES), problems)
+    game_type = parser.parse(yamlio.load_text(_GAME_SCHEMA, "<game schema>"), Loc("<game schema>"))
+    checker = Checker(problems)
+    meta = checker.check(raw, game_type, "game", raw.loc if hasattr(raw, "loc") else Loc("game.yaml"))
+    return meta if isinstance(meta, YMap) else YMap(loc=Loc("game.yaml"))
+
+
+def _parsed(named: dict) -> dict:
+    return {name: yamlio.load_text(text, "<game schema>") for name, text in named.items()}
+
+
+def _components(meta: YMap, problems: Problems) -> list[Component]:
+    out = []
+    for comp in meta.get("components") or []:
+        if not isinstance(comp, YMap) or "kind" not in comp:
+            continue
+        kind = str(comp["kind"])
+        if kind not in KINDS:
+            problems.error(f"unknown component kind '{kind}'{did_you_mean(kind, KINDS)}", comp.loc_of("kind"))
+            continue
+        layouts = tuple(comp.get("layouts") or ([comp["layout"]] if comp.get("layout") else []))
+        decks = tuple(comp.get("decks") or ())
+        if kind == "cards" and not decks:
+            problems.error(f"component '{comp['id']}' of kind cards needs 'decks'", comp.loc)
+        if kind != "cards" and not layouts:
+            problems.error(f"component '{comp['id']}' needs 'layout' (or 'layouts')", comp.loc)
+        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc))
+    return out
+
+
+def _load_schema(root: Path, shown: str, problems: Problems):
+    path = root / "schema.yaml"
+    if not path.is_file():
+        problems.error("no schema.yaml: declare the game's collections there", Loc(f"{shown}/game.yaml"))
+        return {}, {}
+    raw = yamlio.load_file(path, f"{shown}/schema.yaml")
+    for key in raw:
+        if key not in ("types", "collections"):
+            problems.error(f"unknown key '{key}' in schema.yaml{did_you_mean(key, ['types', 'collections'])}", raw.key_loc(key))
+    parser = SchemaParser(raw.get("types") or {}, problems)
+    collections = {}
+    decls = raw.get("collections") or YMap(loc=raw.loc)
+    for name, spec in decls.items():
+        collections[name] = parser.parse(spec, decls.loc_of(name))
+    return parser, collections
+
+
+def _load_collections(root: Path, shown: str, collections: dict[str, Type], problems: Problems) -> dict:
+    data: dict = {}
+    where: dict[str, Loc] = {}
+    checker = Checker(problems)
+    for path in sorted(root.glob("*.yaml")):
+        if path.name in SPECIAL_FILES:
+            continue
+        try:
+            doc = yamlio.load_file(path, f"{shown}/{path.name}")
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+            continue
+        if not isinstance(doc, YMap):
+            problems.error("a content file is a mapping of collection names", doc.loc)
+            continue
+        for name, value in doc.items():
+            loc = doc.key_loc(name)
+            if name not in collections:
+                problems.error(f"unknown collection '{name}'{did_you_mean(name, collections)} (declare it in schema.yaml)", loc)
+            elif name in where:
+                problems.error(f"collection '{name}' is already defined at {where[name]}", loc)
+            else:
+                where[name] = loc
+                data[name] = checker.check(value, collections[name], name, doc.loc_of(name))
+    for name in collections:
+        if name not in data:
+            problems.error(f"collection '{name}' is declared but no content file defines it", Loc(f"{shown}/schema.yaml"))
+    data["__refs__"] = checker.refs
+    return data
+
+
+def _resolve_refs(data: dict, _types, problems: Problems) -> None:
+    for target, ident, loc in data.pop("__refs__", []):
+        pool = data.get(target)
+        if not isinstance(pool, Records):
+            problems.error(f"reference to '{target}', which is not a collection of records", loc)
+        elif str(ident) not in pool.by_id:
+            hint = did_you_mean(ident, pool.by_id)
+            problems.error(f"unknown {target} id '{ident}'{hint}", loc)
+
+
+def lookup(data: dict, path: str):
+    """Follow a dotted path through the content: keys, ids, indexes, and `count` of a list."""
+    parts = path.split(".")
+    value = data
+    for part in parts:
+        if isinstance(value, Records) and part in value.by_id:
+            value = value.by_id[part]
+        elif isinstance(value, list) and part == "count":
+            value = len(value)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            raise KeyError(part)
+    return value
+
+
+def _fill_placeholders(data: dict, problems: Problems) -> None:
+    roots = set(data)
+
+    def fix(text: LocStr) -> LocStr:
+        def one(match: re.Match) -> str:
+            path, fmt = match.group(1), match.group(2)
+            if path.split(".")[0] not in roots:
+                return match.group(0)  # a name the layout fills, like {n}
+            if fmt and fmt not in FORMATS:
+                problems.error(f"unknown format '|{fmt}' in '{match.group(0)}'{did_you_mean(fmt, FORMATS)}", text.loc)
+                return match.group(0)
+            try:
+                value = lookup(data, path)
+            except KeyError as exc:
+                problems.error(f"placeholder '{match.group(0)}' names nothing: no '{exc.args[0]}'", text.loc)
+                return match.group(0)
+            if isinstance(value, (dict, list)):
+                problems.error(f"placeholder '{match.group(0)}' names a group, not a value", text.loc)
+                return match.group(0)
+            return format_value(value, fmt)
+
+        return LocStr(PLACEHOLDER.sub(one, text), text.loc, text.field)
+
+    def walk(value):
+        if isinstance(value, YMap):
+            for key, item in value.items():
+                value[key] = walk(item)
+        elif isinstance(value, YList):
+            for index, item in enumerate(value):
+                value[index] = walk(item)
+        elif isinstance(value, LocStr) and value.field and "{" in value:
+            return fix(value)
+        return value
+
+    for name in list(data):
+        if name not in ("game", "components"):
+            data[name] = walk(data[name])

@@ -1,0 +1,71 @@
+"""Fonts: the bundled TrueType families, glyph coverage and the symbol fallback.
+
+reportlab is told about every face once; `cover` wraps characters the main family lacks in
+the symbol family and reports those no bundled font has.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont as ToolsFont
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+# family -> (regular, bold, italic, bold italic) file names in fonts/
+FAMILIES = {
+    "Sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"),
+    "Symbols": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+}
+MAIN, FALLBACK = "Sans", "Symbols"
+_SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
+# Characters that are layout, not text: never looked up in a font.
+_IGNORED = {"\n", "\t", "\u00ad", "\u200b"}
+
+
+@lru_cache(maxsize=None)
+def register(font_dir: Path = FONT_DIR) -> None:
+    for family, files in FAMILIES.items():
+        for suffix, name in zip(_SUFFIX, files):
+            path = font_dir / name
+            if not path.is_file():
+                raise FileNotFoundError(path)
+            pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
+        for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
+            addMapping(family, bold, italic, family + suffix)
+
+
+@lru_cache(maxsize=None)
+def charset(family: str, font_dir: Path = FONT_DIR) -> frozenset[int]:
+    font = ToolsFont(font_dir / FAMILIES[family][0], lazy=True)
+    return frozenset(font.getBestCmap())
+
+
+def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
+    return family + _SUFFIX[bold + 2 * italic]
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters neither the main family nor the fallback can draw."""
+    main, fallback = charset(MAIN), charset(FALLBACK)
+    return sorted({c for c in text if c not in _IGNORED and ord(c) not in main and ord(c) not in fallback})
+
+
+def with_fallback(escaped: str) -> str:
+    """Wrap runs of characters the main family lacks in the symbol family (XML-escaped text)."""
+    main = charset(MAIN)
+    out, run = [], []
+    for char in escaped:
+        if ord(char) in main or char in _IGNORED:
+            if run:
+                out.append(f'<font face="{FALLBACK}">{"".join(run)}</font>')
+                run = []
+            out.append(char)
+        else:
+            run.append(char)
+    if run:
+        out.append(f'<font face="{FALLBACK}">{"".join(run)}</font>')
+    return "".join(out)

@@ -1,0 +1,135 @@
+"""Imposition as pure geometry: card grids with crop marks and mirrored backs, board tiles.
+
+All values in points; origin at the paper's lower-left corner (PDF convention).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .units import MM
+
+SAFE_EDGE = 6.35 * MM  # home printers cannot print closer to the edge than this
+MARK_LENGTH = 5 * MM
+MARK_MIN = 3 * MM
+
+
+@dataclass(frozen=True)
+class Slot:
+    x: float  # trim lower-left
+    y: float
+    col: int
+    row: int
+
+
+@dataclass(frozen=True)
+class CardGrid:
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    bleed: float
+    cols: int
+    rows: int
+    slots: tuple[Slot, ...]  # reading order: top row first, left to right
+    mark_length: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    def back_slots(self, flip: str = "long") -> tuple[Slot, ...]:
+        """Where the back of each front slot goes when the sheet is turned over."""
+        by_pos = {(s.col, s.row): s for s in self.slots}
+        if flip == "short":
+            return tuple(by_pos[(s.col, self.rows - 1 - s.row)] for s in self.slots)
+        return tuple(by_pos[(self.cols - 1 - s.col, s.row)] for s in self.slots)
+
+    def marks(self) -> list[tuple[float, float, float, float]]:
+        """Crop marks as line segments, outside every card's bleed."""
+        xs = sorted({s.x for s in self.slots} | {s.x + self.card[0] for s in self.slots})
+        ys = sorted({s.y for s in self.slots} | {s.y + self.card[1] for s in self.slots})
+        left, right = xs[0] - self.bleed, xs[-1] + self.bleed
+        bottom, top = ys[0] - self.bleed, ys[-1] + self.bleed
+        gap, length = 1 * MM, self.mark_length
+        out = []
+        for x in xs:
+            out.append((x, top + gap, x, top + gap + length))
+            out.append((x, bottom - gap, x, bottom - gap - length))
+        for y in ys:
+            out.append((left - gap, y, left - gap - length, y))
+            out.append((right + gap, y, right + gap + length, y))
+        return out
+
+
+def card_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float,
+              edge: float = SAFE_EDGE) -> CardGrid:
+    """As many cards as fit, centred, with room for crop marks inside the printable area."""
+    pw, ph = paper
+    cw, ch = card
+    pitch_x, pitch_y = cw + 2 * bleed, ch + 2 * bleed
+    for length in (MARK_LENGTH, 4 * MM, MARK_MIN):
+        reserve = edge + 1 * MM + length
+        cols = int((pw - 2 * reserve) // pitch_x)
+        rows = int((ph - 2 * reserve) // pitch_y)
+        if cols >= 1 and rows >= 1:
+            break
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {cw / MM:.1f}×{ch / MM:.1f} mm card does not fit on this paper with its marks")
+    x0 = (pw - cols * pitch_x) / 2 + bleed
+    y_top = (ph + rows * pitch_y) / 2 - bleed
+    slots = tuple(Slot(x0 + c * pitch_x, y_top - ch - r * pitch_y, c, r) for r in range(rows) for c in range(cols))
+    return CardGrid(paper, card, bleed, cols, rows, slots, length)
+
+
+@dataclass(frozen=True)
+class Tile:
+    page: tuple[float, float]  # paper size in this orientation
+    window: tuple[float, float, float, float]  # where the piece prints on the page: x, y, w, h
+    source: tuple[float, float]  # board coordinates (lower-left) shown at the window's lower-left
+    col: int
+    row: int
+    cols: int
+    rows: int
+
+    @property
+    def label(self) -> str:
+        return f"{chr(65 + self.row)}{self.col + 1}"
+
+
+def tiles(board: tuple[float, float], paper: tuple[float, float], overlap: float = 10 * MM,
+          edge: float = SAFE_EDGE, label_room: float = 9 * MM) -> list[Tile]:
+    """Cut a board larger than the paper into full-size pieces that overlap by `overlap`.
+
+    Both orientations of the paper are tried; the one needing fewer sheets wins.
+    """
+    best = None
+    for page in (paper, (paper[1], paper[0])):
+        avail_w = page[0] - 2 * edge
+        avail_h = page[1] - 2 * edge - label_room
+        cols = max(1, math.ceil((board[0] - overlap) / (avail_w - overlap)))
+        rows = max(1, math.ceil((board[1] - overlap) / (avail_h - overlap)))
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, page, cols, rows)
+    _, page, cols, rows = best
+    piece_w = (board[0] + (cols - 1) * overlap) / cols
+    piece_h = (board[1] + (rows - 1) * overlap) / rows
+    wx = (page[0] - piece_w) / 2
+    wy = (page[1] - label_room - piece_h) / 2 + label_room
+    out = []
+    for row in range(rows):  # row 0 is the top of the board
+        for col in range(cols):
+            sx = col * (piece_w - overlap)
+            sy = board[1] - piece_h - row * (piece_h - overlap)
+            out.append(Tile(page, (wx, wy, piece_w, piece_h), (sx, sy), col, row, cols, rows))
+    return out
+
+
+def fit_scale(board: tuple[float, float], paper: tuple[float, float], edge: float = SAFE_EDGE,
+              label_room: float = 6 * MM) -> tuple[tuple[float, float], float]:
+    """The paper orientation and scale that print the whole board on one sheet."""
+    options = []
+    for page in (paper, (paper[1], paper[0])):
+        scale = min((page[0] - 2 * edge) / board[0], (page[1] - 2 * edge - label_room) / board[1])
+        options.append((scale, page))
+    scale, page = max(options)
+    return page, min(scale, 1.0)

@@ -1,0 +1,161 @@
+"""Layout templates: YAML geometry and styles, jinja2 text. Looked up in the game's own
+`content/<game>/layouts/`, then `layouts/<game>/`, then `layouts/common/`; `extends` is
+resolved with a cycle guard, frames and shapes merged by id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import yamlio
+from .errors import KitpressError, Loc, Problems, did_you_mean, fail, rel
+from .schema import Checker, SchemaParser
+from .styles import STYLE_KEYS, StyleSheet, merge_specs
+from .yamlio import YList, YMap
+
+_SCHEMA = """
+extends: str?
+kind: str?
+size: str?
+orientation: str?
+bleed: str?
+safe: str?
+background: str?
+shapes: "[shape]?"
+frames: "[frame]?"
+margins: str?
+columns: int?
+gap: str?
+header: str?
+header_height: str?
+footer: str?
+footer_height: str?
+body: str?
+pages: int?
+min_size: number?
+styles: map(map(str | number | bool))?
+colors: map(str)?
+"""
+_TYPES = {
+    "shape": "id: str?\nrect: str | [str | number]?\nline: '[str | number]?'\nfill: str?\nstroke: str?\nwidth: number?\nradius: str | number?\nwhen: str?\n",
+    "frame": "id: str\nat: '[str | number]'\nmarkup: str\nvalign: str?\nfill: str?\nstroke: str?\nwidth: number?\nradius: str | number?\npad: str | number?\nmin_size: number?\nwhen: str?\nrotate: int?\n",
+}
+KINDS = ("face", "document")
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    kind: str
+    spec: YMap  # merged with what it extends
+    loc: Loc
+
+
+class Layouts:
+    def __init__(self, dirs: list[Path], project_root: Path):
+        self.dirs = [d for d in dirs if d.is_dir()]
+        self.root = project_root
+        self._cache: dict[str, Layout] = {}
+        self._raw: dict[str, YMap] = {}
+        self.sheet = self._stylesheet()
+
+    def search_dirs(self) -> list[Path]:
+        return self.dirs
+
+    def get(self, name: str, used_at: Loc) -> Layout:
+        if name not in self._cache:
+            spec = self._merged(name, used_at, ())
+            kind = str(spec.get("kind") or "face")
+            if kind not in KINDS:
+                raise fail(f"unknown layout kind '{kind}'{did_you_mean(kind, KINDS)}", spec.loc_of("kind"))
+            self._cache[name] = Layout(name, kind, spec, spec.loc)
+        return self._cache[name]
+
+    def _find(self, name: str, used_at: Loc) -> Path:
+        for d in self.dirs:
+            path = d / f"{name}.yaml"
+            if path.is_file():
+                return path
+        known = sorted({p.stem for d in self.dirs for p in d.glob("*.yaml")})
+        raise fail(f"no layout named '{name}'{did_you_mean(name, known)}", used_at)
+
+    def _load(self, name: str, used_at: Loc) -> YMap:
+        if name not in self._raw:
+            path = self._find(name, used_at)
+            raw = yamlio.load_file(path, rel(path, self.root))
+            problems = Problems()
+            parser = SchemaParser({k: yamlio.load_text(v, "<layout schema>") for k, v in _TYPES.items()}, problems)
+            layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
+            Checker(problems).check(raw, layout_type, "layout", raw.loc)
+            problems.raise_if_errors()
+            self._raw[name] = raw
+        return self._raw[name]
+
+    def _merged(self, name: str, used_at: Loc, seen: tuple) -> YMap:
+        raw = self._load(name, used_at)
+        parent_name = raw.get("extends")
+        if not parent_name:
+            return raw
+        if parent_name in seen + (name,):
+            raise fail(f"layout '{name}' extends itself through '{parent_name}'", raw.loc_of("extends"))
+        parent = self._merged(str(parent_name), raw.loc_of("extends"), seen + (name,))
+        return _merge(parent, raw)
+
+    def _stylesheet(self) -> StyleSheet:
+        specs: dict = {}
+        colors: dict = {}
+        problems = Problems()
+        for d in reversed(self.dirs):  # common first, the game's own last
+            path = d / "styles.yaml"
+            if not path.is_file():
+                continue
+            raw = yamlio.load_file(path, rel(path, self.root))
+            for key in raw:
+                if key not in ("styles", "colors"):
+                    problems.error(f"unknown key '{key}' in styles.yaml{did_you_mean(key, ['styles', 'colors'])}", raw.key_loc(key))
+            colors.update(raw.get("colors") or {})
+            for name, spec in (raw.get("styles") or {}).items():
+                for key in spec:
+                    if key not in STYLE_KEYS:
+                        problems.error(f"unknown style property '{key}'{did_you_mean(key, STYLE_KEYS)}", spec.key_loc(key))
+                specs[name] = {**specs.get(name, {}), **spec}
+        problems.raise_if_errors()
+        return StyleSheet(merge_specs(specs), colors)
+
+    def sheet_for(self, layout: Layout) -> StyleSheet:
+        """The shared style sheet, with the layout's own styles and colours on top."""
+        own = layout.spec.get("styles")
+        own_colors = layout.spec.get("colors")
+        if not own and not own_colors:
+            return self.sheet
+        specs = {**self.sheet.specs, **{k: {**self.sheet.specs.get(k, {}), **v} for k, v in (own or {}).items()}}
+        return StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})})
+
+
+def _merge(parent: YMap, child: YMap) -> YMap:
+    out = YMap(parent, loc=child.loc, key_locs={**parent.key_locs, **child.key_locs})
+    out.value_locs = {**parent.value_locs, **child.value_locs}
+    for key, value in child.items():
+        if key in ("frames", "shapes") and isinstance(parent.get(key), YList):
+            out[key] = _merge_by_id(parent[key], value)
+        elif key in ("styles", "colors") and isinstance(parent.get(key), YMap):
+            merged = YMap(parent[key], loc=value.loc, key_locs={**parent[key].key_locs, **value.key_locs})
+            merged.update(value)
+            out[key] = merged
+        elif key != "extends":
+            out[key] = value
+    return out
+
+
+def _merge_by_id(parent: YList, child: YList) -> YList:
+    out = YList(list(parent), loc=child.loc)
+    index = {item.get("id"): i for i, item in enumerate(out) if item.get("id")}
+    for item in child:
+        ident = item.get("id")
+        if ident and ident in index:
+            out[index[ident]] = item
+        else:
+            out.append(item)
+    return out
+
+

@@ -1,0 +1,289 @@
+"""Layout markup (what a jinja2 template renders) to reportlab flowables.
+
+A small, HTML-like vocabulary: blocks h1–h4, p, ul/ol/li, table/tr/td/th, box, cols/col,
+space, rule, ruler, face; inline b, i, u, sup, sub, br, span(color, size). Every problem is
+raised as MarkupError and located by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import HRFlowable
+
+from . import fonts
+from .ruler import Ruler
+from .styles import StyleSheet
+from .units import MM, parse_length
+
+BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li",
+               "td": "cell", "th": "cell-head"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face"}
+INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike"}
+
+
+class MarkupError(ValueError):
+    """A mistake in rendered markup; `line` counts in the rendered text."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass
+class Builder:
+    sheet: StyleSheet
+    scale: float = 1.0
+    face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
+
+    def build(self, markup: str, width: float) -> list[Flowable]:
+        if "<!" in markup:
+            raise MarkupError("declarations (<!DOCTYPE, <!ENTITY) are not allowed in markup")
+        try:
+            root = ET.fromstring(f"<root>{markup}</root>")
+        except ET.ParseError as exc:
+            line, col = exc.position
+            raise MarkupError(f"markup is not well formed: {_parse_reason(exc)}", line) from None
+        return self.blocks(root, width)
+
+    # -- blocks ---------------------------------------------------------------------------
+    def blocks(self, parent: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
+        out: list[Flowable] = []
+        if (parent.text or "").strip():
+            out.append(self.para(parent, style or "body", text_only=True))
+        for child in parent:
+            out.extend(self.block(child, width, style))
+            if (child.tail or "").strip():
+                out.append(self.para_text(_inline_escape(child.tail), style or "body"))
+        return out
+
+    def block(self, el: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
+        tag = el.tag
+        if tag in ("h1", "h2", "h3", "h4", "p"):
+            return [self.para(el, el.get("style") or (BLOCK_STYLE[tag] if tag != "p" or not style else style))]
+        if tag in ("ul", "ol"):
+            return self.listing(el)
+        if tag == "table":
+            return [self.table(el, width)]
+        if tag == "box":
+            return [self.box(el, width)]
+        if tag == "cols":
+            return [self.cols(el, width)]
+        if tag == "space":
+            return [Spacer(1, length(el.get("h", "3mm")) * (self.scale if el.get("scales") else 1))]
+        if tag == "rule":
+            return [HRFlowable(width="100%", thickness=float(el.get("width", 0.5)),
+                               color=self.sheet.color(el.get("color", "rule")),
+                               spaceBefore=length(el.get("before", "1.5mm")), spaceAfter=length(el.get("after", "1.5mm")))]
+        if tag == "ruler":
+            return [Ruler(self.sheet, el.get("caption", ""))]
+        if tag == "face":
+            if self.face is None:
+                raise MarkupError("<face> is not available here")
+            return [self.face(dict(el.attrib), self.scale)]
+        if tag in INLINE or tag in ("li", "td", "th", "tr", "col"):
+            raise MarkupError(f"<{tag}> cannot stand here")
+        raise MarkupError(f"unknown element <{tag}>")
+
+    def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
+        text = _inline_escape(el.text or "") if text_only else self.inline(el)
+        return self.para_text(text, style, el.get("align"), el.get("color"))
+
+    def para_text(self, text: str, style: str, align=None, color=None, bullet=None) -> Paragraph:
+        if not self.sheet.has(style):
+            raise MarkupError(f"unknown style '{style}'")
+        return Paragraph(text, self.sheet.para(style, self.scale, align, color), bulletText=bullet)
+
+    def listing(self, el: ET.Element) -> list[Flowable]:
+        out = []
+        start = int(el.get("start", 1))
+        for index, li in enumerate(el):
+            if li.tag != "li":
+                raise MarkupError(f"<{el.tag}> holds only <li>, not <{li.tag}>")
+            bullet = f"{start + index}." if el.tag == "ol" else "•"
+            style = li.get("style") or el.get("style") or "li"
+            out.append(self.para_text(self.inline(li), style, li.get("align"), bullet=bullet))
+        return out
+
+    def box(self, el: ET.Element, width: float) -> Table:
+        pad = length(el.get("pad", "3mm"))
+        inner = width - 2 * pad
+        content = self.blocks(el, inner, el.get("style")) or [Spacer(1, 0)]
+        style = [("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                 ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        style += self._frame_style(el, (0, 0), (-1, -1))
+        if el.get("radius"):
+            r = length(el.get("radius"))
+            style.append(("ROUNDEDCORNERS", [r, r, r, r]))
+        return Table([[content]], colWidths=[width], style=TableStyle(style))
+
+    def cols(self, el: ET.Element, width: float) -> Table:
+        cols = [c for c in el if c.tag == "col"]
+        if len(cols) != len(el):
+            raise MarkupError("<cols> holds only <col> elements")
+        gap = length(el.get("gap", "5mm"))
+        widths = resolve_widths(el.get("widths", " ".join("*" for _ in cols)), width - gap * (len(cols) - 1), len(cols))
+        cells = [self.blocks(col, w, col.get("style")) or [Spacer(1, 0)] for col, w in zip(cols, widths)]
+        widths = [w + (gap if i < len(cols) - 1 else 0) for i, w in enumerate(widths)]
+        style = [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+                 ("RIGHTPADDING", (-1, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), el.get("valign", "top").upper())]
+        return Table([cells], colWidths=widths, style=TableStyle(style))
+
+    def table(self, el: ET.Element, width: float) -> Table:
+        rows = [r for r in el if r.tag == "tr"]
+        if not rows or len(rows) != len(el):
+            raise MarkupError("<table> holds one or more <tr> and nothing else")
+        ncols = max(sum(int(td.get("span", 1)) for td in tr) for tr in rows)
+        widths = resolve_widths(el.get("widths", " ".join("*" for _ in range(ncols))), width, ncols)
+        pad = length(el.get("pad", "1.2mm"))
+        style = [("VALIGN", (0, 0), (-1, -1), el.get("valign", "middle").upper()),
+                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad)]
+        style += self._lines(el)
+        data, heights = [], []
+        for r, tr in enumerate(rows):
+            heights.append(length(tr.get("height")) if tr.get("height") else None)
+            if tr.get("fill"):
+                style.append(("BACKGROUND", (0, r), (-1, r), self.sheet.color(tr.get("fill"))))
+            row, c = [], 0
+            for td in tr:
+                if td.tag not in ("td", "th"):
+                    raise MarkupError(f"<tr> holds only <td> and <th>, not <{td.tag}>")
+                span = int(td.get("span", 1))
+                cell_w = sum(widths[c:c + span]) - 2 * pad
+                row.append(self.cell(td, tr, el, cell_w))
+                row.extend([""] * (span - 1))
+                if span > 1:
+                    style.append(("SPAN", (c, r), (c + span - 1, r)))
+                style += self._cell_style(td, (c, r), (c + span - 1, r))
+                c += span
+            row.extend([""] * (ncols - c))
+            data.append(row)
+        return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+
+    def cell(self, td: ET.Element, tr: ET.Element, table: ET.Element, width: float):
+        style = td.get("style") or tr.get("style") or (table.get("head-style") if td.tag == "th" else table.get("style")) or BLOCK_STYLE[td.tag]
+        if any(child.tag in BLOCKS for child in td):
+            return self.blocks(td, width, style)
+        align = td.get("align") or tr.get("align") or table.get("align")
+        return self.para_text(self.inline(td), style, align, td.get("color") or tr.get("color"))
+
+    def _cell_style(self, td: ET.Element, start, end) -> list:
+        out = []
+        if td.get("fill"):
+            out.append(("BACKGROUND", start, end, self.sheet.color(td.get("fill"))))
+        if td.get("valign"):
+            out.append(("VALIGN", start, end, td.get("valign").upper()))
+        return out + self._frame_style(td, start, end)
+
+    def _frame_style(self, el: ET.Element, start, end) -> list:
+        out = []
+        if el.get("fill") and el.tag in ("box",):
+            out.append(("BACKGROUND", start, end, self.sheet.color(el.get("fill"))))
+        if el.get("stroke"):
+            out.append(("BOX", start, end, float(el.get("width", 0.75)), self.sheet.color(el.get("stroke"))))
+        return out
+
+    def _lines(self, el: ET.Element) -> list:
+        kind = el.get("lines", "none")
+        color = self.sheet.color(el.get("line-color", "rule"))
+        w = float(el.get("line-width", 0.5))
+        if kind == "grid":
+            return [("GRID", (0, 0), (-1, -1), w, color)]
+        if kind == "rows":
+            return [("LINEBELOW", (0, 0), (-1, -1), w, color)]
+        if kind == "box":
+            return [("BOX", (0, 0), (-1, -1), w, color)]
+        if kind == "cut":
+            return [("GRID", (0, 0), (-1, -1), w, color, None, (2, 2))]
+        if kind != "none":
+            raise MarkupError(f"unknown lines='{kind}' (use grid, rows, box, cut or none)")
+        return []
+
+    # -- inline ---------------------------------------------------------------------------
+    def inline(self, el: ET.Element) -> str:
+        parts = [_inline_escape(el.text or "")]
+        for child in el:
+            if child.tag == "br":
+                parts.append("<br/>")
+            elif child.tag in ("b", "i", "u", "sup", "sub", "strike"):
+                parts.append(f"<{child.tag}>{self.inline(child)}</{child.tag}>")
+            elif child.tag == "span":
+                parts.append(self._span(child))
+            elif child.tag in BLOCKS or child.tag in ("li", "td", "tr"):
+                raise MarkupError(f"<{child.tag}> cannot stand inside text (<{el.tag}>)")
+            else:
+                raise MarkupError(f"unknown element <{child.tag}>")
+            parts.append(_inline_escape(child.tail or ""))
+        return "".join(parts)
+
+    def _span(self, el: ET.Element) -> str:
+        attrs = []
+        if el.get("color"):
+            color = self.sheet.color(el.get("color"))
+            if color is None:
+                raise MarkupError(f"unknown colour '{el.get('color')}'")
+            attrs.append(f'color="#{color.hexval()[2:]}"')
+        if el.get("size"):
+            attrs.append(f'size="{float(el.get("size")) * self.scale:.2f}"')
+        if el.get("font"):
+            attrs.append(f'face="{el.get("font")}"')
+        inner = self.inline(el)
+        return f"<font {' '.join(attrs)}>{inner}</font>" if attrs else inner
+
+
+def _inline_escape(text: str) -> str:
+    text = re.sub(r"\s+", " ", text)
+    return fonts.with_fallback(escape(text))
+
+
+def _parse_reason(exc: ET.ParseError) -> str:
+    return str(exc).split(":")[0]
+
+
+def length(value) -> float:
+    """Markup lengths: '3mm', '8pt', or a bare number of points."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        pass
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise MarkupError(str(exc)) from None
+
+
+def resolve_widths(spec: str, total: float, count: int) -> list[float]:
+    """'30mm 20% * *' -> widths in points; '*' columns share what is left, weighted '2*'."""
+    parts = spec.split()
+    if len(parts) != count:
+        raise MarkupError(f"widths names {len(parts)} columns, the table has {count}")
+    fixed, stars = 0.0, 0.0
+    for part in parts:
+        if part.endswith("*"):
+            stars += float(part[:-1] or 1)
+        elif part.endswith("%"):
+            fixed += total * float(part[:-1]) / 100
+        else:
+            fixed += length(part)
+    rest = max(total - fixed, 0)
+    out = []
+    for part in parts:
+        if part.endswith("*"):
+            out.append(rest * float(part[:-1] or 1) / stars)
+        elif part.endswith("%"):
+            out.append(total * float(part[:-1]) / 100)
+        else:
+            out.append(length(part))
+    return out
+
+
+def mm(value: float) -> float:
+    return value * MM

@@ -1,0 +1,87 @@
+"""What the printer sees: faces with shapes and fitted text frames, and flowing documents.
+
+Coordinates are points from the face's trim top-left (y grows downwards); the renderer
+flips y once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Loc
+from .styles import StyleSheet
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str  # rect | line
+    coords: tuple[float, ...]
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+
+
+@dataclass(frozen=True)
+class TextFrame:
+    id: str
+    box: tuple[float, float, float, float]  # x, y, w, h
+    markup: str
+    valign: str
+    scale: float
+    pad: float
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+    rotate: int
+
+
+@dataclass(frozen=True)
+class Face:
+    key: str  # equal faces share one PDF form
+    layout: str
+    size: tuple[float, float]
+    bleed: float
+    shapes: tuple[Shape, ...]
+    frames: tuple[TextFrame, ...]
+    sheet: StyleSheet
+    faces: dict  # faces embedded with <face>, by "layout:item"
+
+
+@dataclass(frozen=True)
+class Document:
+    layout: str
+    orientation: str
+    margins: tuple[float, float, float, float]  # top, right, bottom, left
+    columns: int
+    gap: float
+    header: str
+    header_height: float
+    footer: str
+    footer_height: float
+    body: str
+    max_pages: int | None
+    sheet: StyleSheet
+    faces: dict
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Deck:
+    collection: str
+    fronts: tuple[Face, ...]
+    ids: tuple[str, ...]
+    back: Face | None
+
+
+@dataclass(frozen=True)
+class Part:
+    """One component, composed: what the renderer needs to write its PDF."""
+
+    component: str
+    kind: str
+    title: str
+    decks: tuple[Deck, ...] = ()
+    boards: tuple[Face, ...] = ()
+    documents: tuple[Document, ...] = ()

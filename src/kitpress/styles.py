@@ -1,0 +1,92 @@
+"""Named text styles and colours from layout YAML, as reportlab styles at any scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+
+from . import fonts
+from .units import parse_length
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+STYLE_KEYS = {"font", "bold", "italic", "size", "leading", "color", "align", "space_before",
+              "space_after", "indent", "bullet_indent", "first_indent", "upper", "tracking", "extends"}
+
+
+@dataclass(frozen=True)
+class StyleSheet:
+    """Style specs by name (already merged with what they extend) and the colour palette."""
+
+    specs: dict = field(default_factory=dict)
+    colors: dict = field(default_factory=dict)
+
+    def color(self, value):
+        if value is None or value == "none":
+            return None
+        value = str(value)
+        value = self.colors.get(value, value)
+        return HexColor(value) if value.startswith("#") else None
+
+    def has(self, name: str) -> bool:
+        return name in self.specs
+
+    def para(self, name: str, scale: float = 1.0, align: str | None = None, color: str | None = None) -> ParagraphStyle:
+        return _para(self, name, round(scale, 4), align, color)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@lru_cache(maxsize=4096)
+def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> ParagraphStyle:
+    spec = sheet.specs[name]
+    size = float(spec.get("size", 9)) * scale
+    font = fonts.face_name(spec.get("font", fonts.MAIN), bool(spec.get("bold")), bool(spec.get("italic")))
+    return ParagraphStyle(
+        f"{name}@{scale}",
+        fontName=font,
+        fontSize=size,
+        leading=float(spec.get("leading", float(spec.get("size", 9)) * 1.25)) * scale,
+        textColor=sheet.color(color or spec.get("color", "ink")),
+        alignment=ALIGN[align or spec.get("align", "left")],
+        spaceBefore=_len(spec.get("space_before", 0)) * scale,
+        spaceAfter=_len(spec.get("space_after", 0)) * scale,
+        leftIndent=_len(spec.get("indent", 0)) * scale,
+        bulletIndent=_len(spec.get("bullet_indent", 0)) * scale,
+        firstLineIndent=_len(spec.get("first_indent", 0)) * scale,
+        bulletFontName=font,
+        bulletFontSize=size,
+        textTransform="uppercase" if spec.get("upper") else None,
+        splitLongWords=0,
+        allowWidows=0,
+        allowOrphans=0,
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
+    )
+
+
+def _len(value) -> float:
+    return parse_length(value) if value else 0.0
+
+
+def merge_specs(raw: dict) -> dict:
+    """Resolve `extends` between styles (a cycle is cut, not followed)."""
+    out: dict = {}
+
+    def resolve(name: str, seen: tuple = ()) -> dict:
+        if name in out:
+            return out[name]
+        spec = dict(raw.get(name, {}))
+        parent = spec.pop("extends", None)
+        if parent and parent in raw and parent not in seen:
+            spec = {**resolve(parent, seen + (name,)), **spec}
+        out[name] = spec
+        return spec
+
+    for name in raw:
+        resolve(name)
+    return out

@@ -1,0 +1,46 @@
+"""Numbers and placeholders in text: `{path}` and `{path|signed}` take a value from the
+content so that a number is typed once; `{name}` is filled by the layout."""
+
+from __future__ import annotations
+
+import re
+
+MINUS = "\u2212"
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.\-]*)(?:\|([a-z]+))?\}")
+FORMATS = ("signed", "plain")
+
+
+def number(value) -> str:
+    """A number as printed: a true minus sign, no trailing .0."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value)
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+def signed(value) -> str:
+    if isinstance(value, (int, float)) and value > 0:
+        return "+" + number(value)
+    return number(value)
+
+
+def format_value(value, fmt: str | None) -> str:
+    if fmt == "signed":
+        return signed(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
+
+
+def fill(text: str, values: dict) -> tuple[str, list[str]]:
+    """Replace {name} by values[name]; return the text and the names that had no value."""
+    missing: list[str] = []
+
+    def one(match: re.Match) -> str:
+        name, fmt = match.group(1), match.group(2)
+        if name not in values:
+            missing.append(name)
+            return match.group(0)
+        return format_value(values[name], fmt)
+
+    return PLACEHOLDER.sub(one, text), missing

@@ -1,0 +1,81 @@
+"""Printed numbers and placeholders (textfmt), and the budget's 3-2-1 share-out (bind)."""
+
+import pytest
+
+from kitpress.bind import share_out
+from kitpress.textfmt import MINUS, fill, format_value, number, signed
+
+
+def test_minus_is_the_true_minus_sign():
+    assert MINUS == "\u2212"
+    assert number(-2) == "\u22122"
+    assert number(-0.5) == "\u22120.5"
+    assert "-" not in number(-17)
+
+
+@pytest.mark.parametrize("value, shown", [(0, "0"), (12, "12"), (3.0, "3"), (2.5, "2.5"), (-4.0, "\u22124")])
+def test_number(value, shown):
+    assert number(value) == shown
+
+
+@pytest.mark.parametrize("value, shown", [(5, "+5"), (1.5, "+1.5"), (0, "0"), (-5, "\u22125"), (-1, "\u22121")])
+def test_signed(value, shown):
+    assert signed(value) == shown
+
+
+def test_format_value():
+    assert format_value(-2, "signed") == "\u22122"
+    assert format_value(5, "signed") == "+5"
+    assert format_value(5, None) == "5"
+    assert format_value(-3, "plain") == "\u22123"
+    assert format_value("text", None) == "text"
+
+
+def test_fill_replaces_names_and_formats():
+    assert fill("{n} sheets", {"n": 3}) == ("3 sheets", [])
+    assert fill("Tension {d|signed}", {"d": -1}) == ("Tension \u22121", [])
+    assert fill("{a} and {a}", {"a": "x"}) == ("x and x", [])
+
+
+def test_fill_reports_missing_names_and_leaves_them_in_place():
+    text, missing = fill("Board · sheet {n} of {total}", {"n": 1})
+    assert text == "Board · sheet 1 of {total}"
+    assert missing == ["total"]
+    assert fill("{a} {b}", {}) == ("{a} {b}", ["a", "b"])
+
+
+def test_fill_leaves_braces_that_are_not_placeholders():
+    assert fill("a {not a name} b {}", {"n": 1}) == ("a {not a name} b {}", [])
+
+
+# -- the 3-2-1 share-out ----------------------------------------------------------------------
+# The seed's board prints the share-out for these purses; they are the independent oracle.
+
+@pytest.mark.parametrize("total, shares", [
+    (16, [9, 5, 2]),
+    (19, [10, 6, 3]),
+    (26, [14, 8, 4]),
+    (38, [20, 12, 6]),
+])
+def test_share_out_matches_the_printed_board(total, shares):
+    assert share_out(total, [3, 2, 1]) == shares
+
+
+def test_share_out_of_nothing():
+    assert share_out(0, [3, 2, 1]) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("total, shares", [(1, [1, 0, 0]), (2, [2, 0, 0]), (3, [3, 0, 0]), (4, [3, 1, 0])])
+def test_share_out_of_a_small_purse_goes_to_the_first_services(total, shares):
+    assert share_out(total, [3, 2, 1]) == shares
+
+
+def test_share_out_gives_out_every_coin_and_never_favours_a_lower_rank():
+    for total in range(0, 100):
+        shares = share_out(total, [3, 2, 1])
+        assert sum(shares) == total
+        assert shares[0] >= shares[1] >= shares[2] >= 0
+
+
+def test_share_out_with_a_pattern_of_zeros_stops():
+    assert share_out(10, [0, 0, 0]) == [0, 0, 0]
