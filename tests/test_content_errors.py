@@ -194,9 +194,6 @@ def test_empty_content_file_is_harmless(game_copy):
     assert content.load_game(game_copy).id == "state-in-class"
 
 
-@pytest.mark.xfail(strict=True, reason="content._load_collections reads doc.loc on a scalar/None "
-                   "document and crashes with AttributeError instead of a located KitpressError",
-                   raises=AttributeError)
 @pytest.mark.parametrize("text", ["---\n", "# to do\n---\n", "42\n"], ids=["bare-marker", "comment-and-marker", "number"])
 def test_content_file_that_is_not_a_mapping_is_a_located_error(game_copy, text):
     (game_copy / "extra.yaml").write_text(text, encoding="utf-8")
@@ -205,9 +202,6 @@ def test_content_file_that_is_not_a_mapping_is_a_located_error(game_copy, text):
     assert "state-in-class/extra.yaml" in str(info.value)
 
 
-@pytest.mark.xfail(strict=True, reason="content._load_schema assumes schema.yaml is a mapping: "
-                   "'---' gives TypeError, a list gives AttributeError (no key_loc)",
-                   raises=(TypeError, AttributeError))
 @pytest.mark.parametrize("text", ["---\n", "- roles\n"], ids=["bare-marker", "list"])
 def test_schema_that_is_not_a_mapping_is_a_located_error(game_copy, text):
     (game_copy / "schema.yaml").write_text(text, encoding="utf-8")
@@ -223,9 +217,6 @@ def test_game_yaml_that_is_a_list_is_a_located_error(game_copy):
     assert str(info.value).startswith("state-in-class/game.yaml:1:1: error: game must be a mapping")
 
 
-@pytest.mark.xfail(strict=True, reason="content._validate_meta falls back to Loc('game.yaml') for a "
-                   "document with no loc, so the error reads 'game.yaml: error: ...' without the game folder",
-                   raises=AssertionError)
 def test_empty_document_game_yaml_names_the_game_folder(game_copy):
     (game_copy / "game.yaml").write_text("---\n", encoding="utf-8")
     with pytest.raises(KitpressError) as info:
@@ -233,9 +224,6 @@ def test_empty_document_game_yaml_names_the_game_folder(game_copy):
     assert str(info.value).startswith("state-in-class/game.yaml")
 
 
-@pytest.mark.xfail(strict=True, reason="'declared but no content file defines it' is reported at "
-                   "Loc('<game>/schema.yaml') with no line, though the declaration's line is known",
-                   raises=AssertionError)
 def test_declared_but_undefined_collection_names_the_declaration_line(game_copy):
     (game_copy / "events.yaml").unlink()
     schema = (game_copy / "schema.yaml").read_text(encoding="utf-8")

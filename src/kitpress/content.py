@@ -71,11 +71,11 @@ def load_game(root: Path) -> Game:
     game_file = root / "game.yaml"
     if not game_file.is_file():
         raise KitpressError([_missing(shown)])
-    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems)
+    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems, f"{shown}/game.yaml")
     components = _components(meta, problems)
     types, collections = _load_schema(root, shown, problems)
     problems.raise_if_errors()
-    data = _load_collections(root, shown, collections, problems)
+    data = _load_collections(root, shown, collections, problems, getattr(types, "declared_at", {}))
     data["components"] = Records(list(meta["components"]), meta.loc)
     data["game"] = meta
     problems.raise_if_errors()
@@ -91,12 +91,13 @@ def _missing(shown: str):
     return Problem("error", "no game.yaml in this game folder", Loc(shown))
 
 
-def _validate_meta(raw, problems: Problems) -> YMap:
+def _validate_meta(raw, problems: Problems, shown: str) -> YMap:
     parser = SchemaParser(_parsed(_GAME_TYPES), problems)
     game_type = parser.parse(yamlio.load_text(_GAME_SCHEMA, "<game schema>"), Loc("<game schema>"))
     checker = Checker(problems)
-    meta = checker.check(raw, game_type, "game", raw.loc if hasattr(raw, "loc") else Loc("game.yaml"))
-    return meta if isinstance(meta, YMap) else YMap(loc=Loc("game.yaml"))
+    where = raw.loc if hasattr(raw, "loc") else Loc(shown, 1, 1)
+    meta = checker.check(raw, game_type, "game", where)
+    return meta if isinstance(meta, YMap) else YMap(loc=where)
 
 
 def _parsed(named: dict) -> dict:
@@ -128,18 +129,24 @@ def _load_schema(root: Path, shown: str, problems: Problems):
         problems.error("no schema.yaml: declare the game's collections there", Loc(f"{shown}/game.yaml"))
         return {}, {}
     raw = yamlio.load_file(path, f"{shown}/schema.yaml")
+    if not isinstance(raw, YMap):
+        problems.error("schema.yaml is a mapping with 'types' and 'collections'", getattr(raw, "loc", Loc(f"{shown}/schema.yaml", 1, 1)))
+        return {}, {}
     for key in raw:
         if key not in ("types", "collections"):
             problems.error(f"unknown key '{key}' in schema.yaml{did_you_mean(key, ['types', 'collections'])}", raw.key_loc(key))
     parser = SchemaParser(raw.get("types") or {}, problems)
     collections = {}
     decls = raw.get("collections") or YMap(loc=raw.loc)
+    parser.declared_at = {}
     for name, spec in decls.items():
         collections[name] = parser.parse(spec, decls.loc_of(name))
+        parser.declared_at[name] = decls.key_loc(name)
     return parser, collections
 
 
-def _load_collections(root: Path, shown: str, collections: dict[str, Type], problems: Problems) -> dict:
+def _load_collections(root: Path, shown: str, collections: dict[str, Type], problems: Problems,
+                      declared_at: dict[str, Loc]) -> dict:
     data: dict = {}
     where: dict[str, Loc] = {}
     checker = Checker(problems)
@@ -152,7 +159,7 @@ def _load_collections(root: Path, shown: str, collections: dict[str, Type], prob
             problems.items.extend(exc.problems)
             continue
         if not isinstance(doc, YMap):
-            problems.error("a content file is a mapping of collection names", doc.loc)
+            problems.error("a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1)))
             continue
         for name, value in doc.items():
             loc = doc.key_loc(name)
@@ -163,9 +170,9 @@ def _load_collections(root: Path, shown: str, collections: dict[str, Type], prob
             else:
                 where[name] = loc
                 data[name] = checker.check(value, collections[name], name, doc.loc_of(name))
-    for name in collections:
+    for name, declared in collections.items():
         if name not in data:
-            problems.error(f"collection '{name}' is declared but no content file defines it", Loc(f"{shown}/schema.yaml"))
+            problems.error(f"collection '{name}' is declared but no content file defines it", declared_at.get(name, Loc(f"{shown}/schema.yaml")))
     data["__refs__"] = checker.refs
     return data
 
