@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fontTools.ttLib import TTFont as ToolsFont
+from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -36,6 +37,8 @@ def register(font_dir: Path = FONT_DIR) -> None:
             pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
         for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
             addMapping(family, bold, italic, family + suffix)
+    # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
+    rl_config.canvas_basefontname = face_name(MAIN)
 
 
 @lru_cache(maxsize=None)

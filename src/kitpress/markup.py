@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Table as _Table
+from reportlab.platypus import TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
 from . import fonts
@@ -25,6 +27,13 @@ BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li"
                "td": "cell", "th": "cell-head"}
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face"}
 INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike"}
+
+
+def Table(data, **kw) -> _Table:  # noqa: N802 - a drop-in for reportlab's Table
+    """reportlab's Table, with the bundled font as its default so no Helvetica sneaks in."""
+    table = _Table(data, **kw)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.face_name(fonts.MAIN))]))
+    return table
 
 
 class MarkupError(ValueError):
