@@ -41,48 +41,118 @@ def break_and_load(root: Path, file: str, old: str, new: str) -> tuple[KitpressE
 
 # (file, old text, new text, message fragment, the text whose line the error must name)
 MISTAKES = [
-    pytest.param("roles.yaml", "    income: 18\n", "    incom: 18\n",
-                 "unknown key 'incom' in roles.multinational-ceo (did you mean 'income'?)",
-                 "incom: 18", id="unknown-key"),
-    pytest.param("roles.yaml", "    income: 18\n", "    incom: 18\n",
-                 "missing field 'income'", "- id: multinational-ceo", id="renamed-key-is-missing"),
-    pytest.param("roles.yaml", "    cost_of_living: 6\n", "",
-                 "missing field 'cost_of_living'", "- id: multinational-ceo", id="missing-field"),
-    pytest.param("roles.yaml", "income: 18", "income: ten",
-                 "roles.multinational-ceo.income must be a whole number, not 'ten'",
-                 "income: ten", id="wrong-type"),
-    pytest.param("roles.yaml", "  - id: specialist-surgeon\n    class: upper",
-                 "  - id: specialist-surgeon\n    class: uper",
-                 "unknown classes id 'uper' (did you mean 'upper'?)", "class: uper",
-                 id="unknown-reference"),
-    pytest.param("classes.yaml", "id: working\n    name: Working", "id: middle\n    name: Working",
-                 "duplicate id 'middle' in classes (first at line", "id: middle\n    name: Working",
-                 id="duplicate-id"),
-    pytest.param("events.yaml", "events:", "event:",
-                 "unknown collection 'event' (did you mean 'events'?)", "event:",
-                 id="unknown-collection"),
-    pytest.param("tension.yaml", "  top: 10\n", "  top: 10\n  top: 11\n",
-                 "duplicate key 'top' (first defined at line", "top: 11", id="duplicate-key"),
-    pytest.param("roles.yaml", "title: Multinational CEO", "title: Multinational CEO: the boss",
-                 "YAML syntax: mapping values are not allowed here", "title: Multinational CEO:",
-                 id="yaml-syntax"),
-    pytest.param("roles.yaml", "title: Multinational CEO",
-                 "title: !!python/object/apply:os.system ['true']",
-                 "is not allowed in content", "title: !!python", id="python-tag"),
-    pytest.param("classes.yaml", 'color: "#a23b2a"', "color: red",
-                 "classes.working.color must be a colour like '#1f4e79', not 'red'",
-                 "color: red", id="bad-colour"),
-    pytest.param("guide.yaml", "{tension.top}", "{tension.topp}",
-                 "placeholder '{tension.topp}' names nothing: no 'topp'", "{tension.topp}",
-                 id="placeholder-names-nothing"),
-    pytest.param("board.yaml", "{scoring.exclusion_points|signed}",
-                 "{scoring.exclusion_points|sined}",
-                 "unknown format '|sined'", "{scoring.exclusion_points|sined}",
-                 id="placeholder-unknown-format"),
-    pytest.param("game.yaml", "    kind: sheet\n    layout: voting-tokens",
-                 "    kind: shet\n    layout: voting-tokens",
-                 "unknown component kind 'shet' (did you mean 'sheet'?)", "kind: shet",
-                 id="unknown-component-kind"),
+    pytest.param(
+        "roles.yaml",
+        "    income: 18\n",
+        "    incom: 18\n",
+        "unknown key 'incom' in roles.multinational-ceo (did you mean 'income'?)",
+        "incom: 18",
+        id="unknown-key",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "    income: 18\n",
+        "    incom: 18\n",
+        "missing field 'income'",
+        "- id: multinational-ceo",
+        id="renamed-key-is-missing",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "    cost_of_living: 6\n",
+        "",
+        "missing field 'cost_of_living'",
+        "- id: multinational-ceo",
+        id="missing-field",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "income: 18",
+        "income: ten",
+        "roles.multinational-ceo.income must be a whole number, not 'ten'",
+        "income: ten",
+        id="wrong-type",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "  - id: specialist-surgeon\n    class: upper",
+        "  - id: specialist-surgeon\n    class: uper",
+        "unknown classes id 'uper' (did you mean 'upper'?)",
+        "class: uper",
+        id="unknown-reference",
+    ),
+    pytest.param(
+        "classes.yaml",
+        "id: working\n    name: Working",
+        "id: middle\n    name: Working",
+        "duplicate id 'middle' in classes (first at line",
+        "id: middle\n    name: Working",
+        id="duplicate-id",
+    ),
+    pytest.param(
+        "events.yaml",
+        "events:",
+        "event:",
+        "unknown collection 'event' (did you mean 'events'?)",
+        "event:",
+        id="unknown-collection",
+    ),
+    pytest.param(
+        "tension.yaml",
+        "  top: 10\n",
+        "  top: 10\n  top: 11\n",
+        "duplicate key 'top' (first defined at line",
+        "top: 11",
+        id="duplicate-key",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "title: Multinational CEO",
+        "title: Multinational CEO: the boss",
+        "YAML syntax: mapping values are not allowed here",
+        "title: Multinational CEO:",
+        id="yaml-syntax",
+    ),
+    pytest.param(
+        "roles.yaml",
+        "title: Multinational CEO",
+        "title: !!python/object/apply:os.system ['true']",
+        "is not allowed in content",
+        "title: !!python",
+        id="python-tag",
+    ),
+    pytest.param(
+        "classes.yaml",
+        'color: "#a23b2a"',
+        "color: red",
+        "classes.working.color must be a colour like '#1f4e79', not 'red'",
+        "color: red",
+        id="bad-colour",
+    ),
+    pytest.param(
+        "guide.yaml",
+        "{tension.top}",
+        "{tension.topp}",
+        "placeholder '{tension.topp}' names nothing: no 'topp'",
+        "{tension.topp}",
+        id="placeholder-names-nothing",
+    ),
+    pytest.param(
+        "board.yaml",
+        "{scoring.exclusion_points|signed}",
+        "{scoring.exclusion_points|sined}",
+        "unknown format '|sined'",
+        "{scoring.exclusion_points|sined}",
+        id="placeholder-unknown-format",
+    ),
+    pytest.param(
+        "game.yaml",
+        "    kind: sheet\n    layout: voting-tokens",
+        "    kind: shet\n    layout: voting-tokens",
+        "unknown component kind 'shet' (did you mean 'sheet'?)",
+        "kind: shet",
+        id="unknown-component-kind",
+    ),
 ]
 
 
@@ -109,8 +179,8 @@ def test_duplicate_key_names_the_first_line(game_copy):
 
 def test_several_mistakes_in_different_files_are_all_reported(game_copy):
     (game_copy / "events.yaml").write_text(
-        (game_copy / "events.yaml").read_text(encoding="utf-8").replace("round: 1\n", "round: one\n"),
-        encoding="utf-8")
+        (game_copy / "events.yaml").read_text(encoding="utf-8").replace("round: 1\n", "round: one\n"), encoding="utf-8"
+    )
     error, _ = break_and_load(game_copy, "roles.yaml", "income: 18", "incom: 18")
     text = str(error)
     assert "events.economic-boom.round must be a whole number" in text
@@ -124,6 +194,7 @@ def test_path_shown_is_relative_to_the_working_directory(game_copy):
 
 # -- the real game ----------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def real_game():
     return content.load_game(GAME)
@@ -131,8 +202,7 @@ def real_game():
 
 def test_real_game_loads(real_game):
     assert real_game.id == "state-in-class"
-    assert [c.id for c in real_game.components] == [
-        "guide", "board", "cards", "tokens", "score-sheet", "rules"]
+    assert [c.id for c in real_game.components] == ["guide", "board", "cards", "tokens", "score-sheet", "rules"]
     assert real_game.component("board").layouts == ("board-1", "board-2")
     assert len(real_game.data["roles"]) == 11
     assert real_game.data["roles"]["nurse"]["class"] == "middle"
@@ -141,16 +211,14 @@ def test_real_game_loads(real_game):
 def test_real_game_placeholders_are_resolved(real_game):
     note = real_game.data["guide"]["contents"][1]["note"]
     assert note.startswith("11 roles, 12 Midlife Crossroads cards and 8 events")
-    assert real_game.data["board"]["fund_rule"] == (
-        "goes up 1 level at 10 coins (8 players), 9 (7) or 8 (6)")
+    assert real_game.data["board"]["fund_rule"] == ("goes up 1 level at 10 coins (8 players), 9 (7) or 8 (6)")
     assert "If Tension reaches 10 at any moment" in real_game.data["guide"]["final"]
 
 
 def test_real_game_signed_numbers_use_true_minus(real_game):
     rules = real_game.data["score_sheet"]["rules"]
     assert rules[1] == "Legacy: +5 for everyone if the total is 12 or more"
-    assert rules[2] == (f"Final Tension: {MINUS}2 for everyone if it is 5 to 7; "
-                        f"{MINUS}5 if it is 8 or 9")
+    assert rules[2] == (f"Final Tension: {MINUS}2 for everyone if it is 5 to 7; {MINUS}5 if it is 8 or 9")
     assert "\u22122" in rules[2] and "-2" not in rules[2]
     assert real_game.data["board"]["end_of_round"][0].endswith(f"Tension {MINUS}1.")
 
@@ -181,6 +249,7 @@ def test_missing_game_yaml_is_reported(game_copy):
 
 
 # -- files that are not a mapping at all ------------------------------------------------------
+
 
 def test_content_file_that_is_a_list_is_refused(game_copy):
     (game_copy / "extra.yaml").write_text("- a\n", encoding="utf-8")

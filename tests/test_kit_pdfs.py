@@ -59,6 +59,7 @@ def snapshot(folder: Path) -> dict:
 
 # 1. Page sizes ---------------------------------------------------------------------------
 
+
 def test_every_page_is_the_paper_size(kit):
     paper, folder = kit
     w, h = SIZES[paper]
@@ -74,6 +75,7 @@ def test_every_page_is_the_paper_size(kit):
 
 
 # 2. Fonts --------------------------------------------------------------------------------
+
 
 def font_resources(reader: pypdf.PdfReader):
     """(page number, font dict) for every font in every page's resources, form XObjects included."""
@@ -135,6 +137,7 @@ def test_no_unembedded_or_standard_14_font_resources(kit):
 
 # 3. Print scaling ------------------------------------------------------------------------
 
+
 def test_print_scaling_none(kit):
     _, folder = kit
     for name in FILES:
@@ -144,6 +147,7 @@ def test_print_scaling_none(kit):
 
 
 # 4. Card trim ----------------------------------------------------------------------------
+
 
 def card_tops_and_marks(reader: pypdf.PdfReader):
     """Top edge (pt) of the placed card XObjects and the 0.25 pt vertical segments on page 1."""
@@ -218,8 +222,16 @@ def test_card_crop_marks_raster_300dpi(tmp_path_factory):
 
 # 5. Printed numbers against the source document -----------------------------------------
 
-TAX_FIGURES = ["16 / 14 / 12", "19 / 17 / 16", "26 / 23 / 22", "38 / 34 / 32",
-               "9 · 5 · 2", "10 · 6 · 3", "14 · 8 · 4", "20 · 12 · 6"]
+TAX_FIGURES = [
+    "16 / 14 / 12",
+    "19 / 17 / 16",
+    "26 / 23 / 22",
+    "38 / 34 / 32",
+    "9 · 5 · 2",
+    "10 · 6 · 3",
+    "14 · 8 · 4",
+    "20 · 12 · 6",
+]
 
 
 def test_board_prints_the_tax_table(a3_board):
@@ -231,6 +243,7 @@ def test_board_prints_the_tax_table(a3_board):
 
 # 6. Determinism --------------------------------------------------------------------------
 
+
 def test_build_is_byte_identical(kit, tmp_path):
     paper, folder = kit
     again = build(paper, tmp_path / "again")
@@ -240,6 +253,7 @@ def test_build_is_byte_identical(kit, tmp_path):
 
 
 # 7. Manifest -----------------------------------------------------------------------------
+
 
 def test_manifest_matches_the_files(kit):
     paper, folder = kit
@@ -256,6 +270,7 @@ def test_manifest_matches_the_files(kit):
 
 
 # 8. A failed build leaves the output untouched ------------------------------------------
+
 
 @pytest.fixture
 def project_copy(tmp_path, monkeypatch):
@@ -291,19 +306,22 @@ def test_failed_build_leaves_output_untouched(project_copy, tmp_path):
 
 def test_failed_build_via_cli(project_copy, tmp_path):
     out = tmp_path / "out"
-    done = subprocess.run([str(KITPRESS), "build", GAME, "--paper", "a4", "--out", str(out)],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [str(KITPRESS), "build", GAME, "--paper", "a4", "--out", str(out)], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     before = snapshot(out)
     edit(project_copy, "roles.yaml", "income: 18", "income: ten")
-    done = subprocess.run([str(KITPRESS), "build", GAME, "--paper", "a4", "--out", str(out)],
-                          cwd=project_copy, capture_output=True, text=True)
+    done = subprocess.run(
+        [str(KITPRESS), "build", GAME, "--paper", "a4", "--out", str(out)], cwd=project_copy, capture_output=True, text=True
+    )
     assert done.returncode == 1
     assert "roles.yaml:" in done.stderr and ": error:" in done.stderr, done.stderr
     assert snapshot(out) == before
 
 
 # 9. Text that does not fit ---------------------------------------------------------------
+
 
 def test_overlong_flavour_does_not_fit(project_copy, tmp_path):
     old = "flavour: You earn almost nothing. If Education falls, your future falls with it."

@@ -51,12 +51,16 @@ def test_fill_leaves_braces_that_are_not_placeholders():
 # -- the 3-2-1 share-out ----------------------------------------------------------------------
 # The seed's board prints the share-out for these purses; they are the independent oracle.
 
-@pytest.mark.parametrize("total, shares", [
-    (16, [9, 5, 2]),
-    (19, [10, 6, 3]),
-    (26, [14, 8, 4]),
-    (38, [20, 12, 6]),
-])
+
+@pytest.mark.parametrize(
+    "total, shares",
+    [
+        (16, [9, 5, 2]),
+        (19, [10, 6, 3]),
+        (26, [14, 8, 4]),
+        (38, [20, 12, 6]),
+    ],
+)
 def test_share_out_matches_the_printed_board(total, shares):
     assert share_out(total, [3, 2, 1]) == shares
 

@@ -29,6 +29,7 @@ def error_text(text: str, path: str = "x.yaml") -> str:
 
 # -- locations --------------------------------------------------------------------------------
 
+
 def test_keys_and_values_know_their_line_and_column():
     doc = yamlio.load_text(DOC, "x.yaml")
     assert isinstance(doc, YMap)
@@ -65,6 +66,7 @@ def test_empty_file_is_an_empty_mapping():
 
 # -- duplicate keys ---------------------------------------------------------------------------
 
+
 def test_duplicate_key_is_an_error_at_the_second_key():
     message = error_text("a: 1\nb: 2\na: 3\n")
     assert message == "x.yaml:3:1: error: duplicate key 'a' (first defined at line 1)"
@@ -78,12 +80,16 @@ def test_duplicate_key_in_a_nested_mapping():
 
 # -- python tags ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, where", [
-    ("a: !!python/object/apply:os.system ['{cmd}']\n", "x.yaml:1:4:"),
-    ("a: 1\nb: !!python/object/apply:os.system\n  args: ['{cmd}']\n", "x.yaml:2:4:"),
-    ("- !!python/object/new:os.system ['{cmd}']\n", "x.yaml:1:3:"),
-    ("a: !!python/name:os.system\n", "x.yaml:1:4:"),
-])
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("a: !!python/object/apply:os.system ['{cmd}']\n", "x.yaml:1:4:"),
+        ("a: 1\nb: !!python/object/apply:os.system\n  args: ['{cmd}']\n", "x.yaml:2:4:"),
+        ("- !!python/object/new:os.system ['{cmd}']\n", "x.yaml:1:3:"),
+        ("a: !!python/name:os.system\n", "x.yaml:1:4:"),
+    ],
+)
 def test_python_tags_are_refused_and_never_run(text, where, tmp_path, monkeypatch):
     marker = tmp_path / "ran"
     calls = []
@@ -97,6 +103,7 @@ def test_python_tags_are_refused_and_never_run(text, where, tmp_path, monkeypatc
 
 
 # -- alias bombs ------------------------------------------------------------------------------
+
 
 def billion_laughs(levels: int = 9) -> str:
     lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
@@ -121,12 +128,16 @@ def test_ordinary_aliases_still_work():
 
 # -- syntax, merge keys, encoding -------------------------------------------------------------
 
-@pytest.mark.parametrize("text, where, fragment", [
-    ("a: 1\n  b: 2\n", "x.yaml:2:4:", "mapping values are not allowed here"),
-    ("title: A title: with a colon\n", "x.yaml:1:15:", "mapping values are not allowed here"),
-    ("a:\n\tb: 1\n", "x.yaml:2:1:", "cannot start any token"),
-    ("a: 1\n---\nb: 2\n", "x.yaml:2:1:", "another document"),
-])
+
+@pytest.mark.parametrize(
+    "text, where, fragment",
+    [
+        ("a: 1\n  b: 2\n", "x.yaml:2:4:", "mapping values are not allowed here"),
+        ("title: A title: with a colon\n", "x.yaml:1:15:", "mapping values are not allowed here"),
+        ("a:\n\tb: 1\n", "x.yaml:2:1:", "cannot start any token"),
+        ("a: 1\n---\nb: 2\n", "x.yaml:2:1:", "another document"),
+    ],
+)
 def test_yaml_syntax_errors_are_located(text, where, fragment):
     message = error_text(text)
     assert message.startswith(where + " error: YAML syntax: ")

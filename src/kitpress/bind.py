@@ -43,8 +43,13 @@ class Binder:
     def __init__(self, search_dirs: list[Path]):
         loader = jinja2.FileSystemLoader([str(d) for d in search_dirs if d.is_dir()])
         self.env = ImmutableSandboxedEnvironment(
-            autoescape=True, undefined=jinja2.StrictUndefined, finalize=self._finalize,
-            loader=loader, trim_blocks=True, lstrip_blocks=True)
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            finalize=self._finalize,
+            loader=loader,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
         self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number)
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
@@ -170,5 +175,3 @@ def dot(weights, counts) -> int:
 
 def problem(exc: BindError) -> Problem:
     return Problem("error", str(exc), exc.loc)
-
-

@@ -47,7 +47,11 @@ class Project:
     def game_dir(self, game_id: str) -> Path:
         path = self.content / game_id
         if not (path / "game.yaml").is_file():
-            raise KitpressError(Problem("error", f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}", Loc(str(self.content))))
+            raise KitpressError(
+                Problem(
+                    "error", f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}", Loc(str(self.content))
+                )
+            )
         return path
 
     def layouts(self, game: Game) -> Layouts:
@@ -69,20 +73,33 @@ def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple
     game = load_game(project.game_dir(game_id))
     lang = options.lang or str(game.meta["language"])
     if lang != str(game.meta["language"]):
-        raise KitpressError(Problem("error", f"no '{lang}' translation of {game_id} yet; the source language is '{game.meta['language']}'", game.meta.loc_of("language")))
+        raise KitpressError(
+            Problem(
+                "error",
+                f"no '{lang}' translation of {game_id} yet; the source language is '{game.meta['language']}'",
+                game.meta.loc_of("language"),
+            )
+        )
     composer = Composer(game, project.layouts(game), Options(options.paper, options.backs))
     return game, composer.compose(), composer
 
 
 def _check_options(options: BuildOptions) -> None:
     if options.paper not in PAPERS:
-        raise KitpressError(Problem("error", f"unknown paper '{options.paper}'{did_you_mean(options.paper, PAPERS)} (use {', '.join(PAPERS)})", Loc("--paper")))
+        raise KitpressError(
+            Problem(
+                "error",
+                f"unknown paper '{options.paper}'{did_you_mean(options.paper, PAPERS)} (use {', '.join(PAPERS)})",
+                Loc("--paper"),
+            )
+        )
     if options.board not in BOARD_MODES:
         raise KitpressError(Problem("error", f"unknown board mode '{options.board}' (use tile or fit)", Loc("--board")))
 
 
-def build_game(project: Project, game_id: str, options: BuildOptions,
-               progress: Callable[[str], None] = lambda _: None) -> tuple[Path, list[dict]]:
+def build_game(
+    project: Project, game_id: str, options: BuildOptions, progress: Callable[[str], None] = lambda _: None
+) -> tuple[Path, list[dict]]:
     """Build one game's kit; return its output folder and manifest entries."""
     game, parts, composer = compose_game(project, game_id, options)
     lang = options.lang or str(game.meta["language"])
@@ -91,8 +108,7 @@ def build_game(project: Project, game_id: str, options: BuildOptions,
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-", dir=final.parent))
     try:
         entries = [_render(part, game, composer, options, staging, progress) for part in parts]
-        manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper,
-                    "files": entries}
+        manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         final.mkdir(parents=True, exist_ok=True)
         for path in sorted(staging.iterdir()):
@@ -102,12 +118,14 @@ def build_game(project: Project, game_id: str, options: BuildOptions,
     return final, entries
 
 
-def _render(part: Part, game: Game, composer: Composer, options: BuildOptions, folder: Path,
-            progress: Callable[[str], None]) -> dict:
+def _render(
+    part: Part, game: Game, composer: Composer, options: BuildOptions, folder: Path, progress: Callable[[str], None]
+) -> dict:
     paper = PAPERS[options.paper]
     path = folder / f"{part.component}.pdf"
-    meta = Meta(f"{game.meta['title']} · {part.title}", str(game.meta.get("author") or ""), str(part.title),
-                str(game.meta["language"]))
+    meta = Meta(
+        f"{game.meta['title']} · {part.title}", str(game.meta.get("author") or ""), str(part.title), str(game.meta["language"])
+    )
     sheet = composer.layouts.sheet
     trim, duplex = None, False
     if part.kind == "cards":
@@ -127,9 +145,17 @@ def _render(part: Part, game: Game, composer: Composer, options: BuildOptions, f
         for doc in part.documents:
             pages += render_document(path, doc, paper, meta)
     progress(f"{part.component}.pdf  {pages} page{'s' if pages != 1 else ''}")
-    return {"file": path.name, "component": part.component, "title": str(part.title), "kind": part.kind,
-            "pages": pages, "paper": options.paper, "trim_mm": trim, "duplex": duplex,
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    return {
+        "file": path.name,
+        "component": part.component,
+        "title": str(part.title),
+        "kind": part.kind,
+        "pages": pages,
+        "paper": options.paper,
+        "trim_mm": trim,
+        "duplex": duplex,
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
 
 
 def comp_note(game: Game, comp, key: str) -> str:

@@ -12,8 +12,7 @@ from rich.console import Console
 from .build import BuildOptions, build_game, compose_game, find_project
 from .errors import KitpressError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Turn YAML game content into print-ready table kits.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 

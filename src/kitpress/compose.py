@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
-from .errors import KitpressError, Loc, Problems
+from .errors import KitpressError, Loc, Problem, Problems
 from .fit import FLOOR_PT, fit
 from . import fonts
 from .fonts import missing_glyphs
@@ -34,7 +34,7 @@ class Options:
 class Composer:
     def __init__(self, game: Game, layouts: Layouts, options: Options):
         self.game, self.layouts, self.options = game, layouts, options
-        fonts.register()
+        fonts.register(layouts.root / "fonts")
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.paper = PAPERS[options.paper]
@@ -120,7 +120,9 @@ class Composer:
                 raise ValueError(f"unknown size '{text}'")
             return parse_length(match.group(1)), parse_length(match.group(2))
         except ValueError as exc:
-            raise KitpressError([self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]) from None
+            raise KitpressError(
+                [self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]
+            ) from None
 
     def _bleed(self, layout: Layout) -> float:
         return _mm(layout.spec.get("bleed") or 0)
@@ -192,8 +194,19 @@ class Composer:
         scale = self._fit(builder, text, w - 2 * pad, h - 2 * pad, min_size, raw, printed, where)
         if rotate in (90, 270):
             w, h = h, w
-        return TextFrame(str(raw["id"]), (x, y, w, h), text, str(raw.get("valign") or "top"), scale, pad,
-                         fill, stroke, float(raw.get("width") or 0.75), _mm(raw.get("radius") or 0), rotate)
+        return TextFrame(
+            str(raw["id"]),
+            (x, y, w, h),
+            text,
+            str(raw.get("valign") or "top"),
+            scale,
+            pad,
+            fill,
+            stroke,
+            float(raw.get("width") or 0.75),
+            _mm(raw.get("radius") or 0),
+            rotate,
+        )
 
     def _fit(self, builder: Builder, text: str, w: float, h: float, min_size: float, raw, printed: Printed, where: str) -> float:
         def build(scale: float):
@@ -210,7 +223,9 @@ class Composer:
             field = f", field {source.field}" if source is not None else ""
             self.problems.error(
                 f"text does not fit: {where}, frame '{raw['id']}'{field}: needs {needed / MM:.1f} mm, "
-                f"has {h / MM:.1f} mm even at the {min_size:g} pt floor", loc)
+                f"has {h / MM:.1f} mm even at the {min_size:g} pt floor",
+                loc,
+            )
             return 1.0
         return scale
 
@@ -232,7 +247,9 @@ class Composer:
                 try:
                     ctx["item"] = lookup(self.game.data, attrs["item"])
                 except KeyError:
-                    raise KitpressError([self._problem(f"<face item=\"{attrs['item']}\">: no such item in the content", source.loc)]) from None
+                    raise KitpressError(
+                        [self._problem(f'<face item="{attrs["item"]}">: no such item in the content', source.loc)]
+                    ) from None
             faces[key] = self.face(layout, ctx, f"face {key}")
 
     def _face_flowable(self, faces: dict):
@@ -240,13 +257,16 @@ class Composer:
             from .render import FaceFlowable
 
             return FaceFlowable(faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])
+
         return make
 
     # -- documents ---------------------------------------------------------------------------
     def document(self, layout: Layout, ctx: dict) -> Document:
         spec = layout.spec
         if layout.kind != "document":
-            raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a document is needed here", layout.loc)])
+            raise KitpressError(
+                [self._problem(f"layout '{layout.name}' is a {layout.kind}, a document is needed here", layout.loc)]
+            )
         texts, faces = {}, {}
         for key in ("header", "footer", "body"):
             source = spec.get(key)
@@ -265,15 +285,24 @@ class Composer:
                 raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", _line_in(source, exc.line))]) from None
         margins = tuple(_mm(v) for v in str(spec.get("margins") or "14mm").split())
         margins = margins * (4 // len(margins)) if len(margins) in (1, 2) else margins
-        return Document(layout.name, str(spec.get("orientation") or "portrait"), margins,
-                        int(spec.get("columns") or 1), _mm(spec.get("gap") or "6mm"),
-                        texts["header"], _mm(spec.get("header_height") or 0), texts["footer"],
-                        _mm(spec.get("footer_height") or 0), texts["body"], spec.get("pages"),
-                        self.layouts.sheet_for(layout), faces, layout.loc)
+        return Document(
+            layout.name,
+            str(spec.get("orientation") or "portrait"),
+            margins,
+            int(spec.get("columns") or 1),
+            _mm(spec.get("gap") or "6mm"),
+            texts["header"],
+            _mm(spec.get("header_height") or 0),
+            texts["footer"],
+            _mm(spec.get("footer_height") or 0),
+            texts["body"],
+            spec.get("pages"),
+            self.layouts.sheet_for(layout),
+            faces,
+            layout.loc,
+        )
 
-    def _problem(self, message: str, loc: Loc):
-        from .errors import Problem
-
+    def _problem(self, message: str, loc: Loc) -> Problem:
         return Problem("error", message, loc)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import yamlio
-from .errors import KitpressError, Loc, Problems, did_you_mean, rel
+from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
 from .schema import Checker, Records, SchemaParser, Type
 from .textfmt import FORMATS, PLACEHOLDER, format_value
 from .yamlio import LocStr, YList, YMap
@@ -70,25 +70,19 @@ def load_game(root: Path) -> Game:
     shown = rel(root)
     game_file = root / "game.yaml"
     if not game_file.is_file():
-        raise KitpressError([_missing(shown)])
+        raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
     meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems, f"{shown}/game.yaml")
     components = _components(meta, problems)
-    types, collections = _load_schema(root, shown, problems)
+    collections, declared_at = _load_schema(root, shown, problems)
     problems.raise_if_errors()
-    data = _load_collections(root, shown, collections, problems, getattr(types, "declared_at", {}))
+    data = _load_collections(root, shown, collections, problems, declared_at)
     data["components"] = Records(list(meta["components"]), meta.loc)
     data["game"] = meta
     problems.raise_if_errors()
-    _resolve_refs(data, types, problems)
+    _resolve_refs(data, problems)
     _fill_placeholders(data, problems)
     problems.raise_if_errors()
     return Game(str(meta["id"]), root, meta, tuple(components), data)
-
-
-def _missing(shown: str):
-    from .errors import Problem
-
-    return Problem("error", "no game.yaml in this game folder", Loc(shown))
 
 
 def _validate_meta(raw, problems: Problems, shown: str) -> YMap:
@@ -123,30 +117,30 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
     return out
 
 
-def _load_schema(root: Path, shown: str, problems: Problems):
+def _load_schema(root: Path, shown: str, problems: Problems) -> tuple[dict[str, Type], dict[str, Loc]]:
+    """The declared collections' types, and where each is declared."""
     path = root / "schema.yaml"
     if not path.is_file():
         problems.error("no schema.yaml: declare the game's collections there", Loc(f"{shown}/game.yaml"))
         return {}, {}
     raw = yamlio.load_file(path, f"{shown}/schema.yaml")
     if not isinstance(raw, YMap):
-        problems.error("schema.yaml is a mapping with 'types' and 'collections'", getattr(raw, "loc", Loc(f"{shown}/schema.yaml", 1, 1)))
+        problems.error(
+            "schema.yaml is a mapping with 'types' and 'collections'", getattr(raw, "loc", Loc(f"{shown}/schema.yaml", 1, 1))
+        )
         return {}, {}
     for key in raw:
         if key not in ("types", "collections"):
             problems.error(f"unknown key '{key}' in schema.yaml{did_you_mean(key, ['types', 'collections'])}", raw.key_loc(key))
     parser = SchemaParser(raw.get("types") or {}, problems)
-    collections = {}
     decls = raw.get("collections") or YMap(loc=raw.loc)
-    parser.declared_at = {}
-    for name, spec in decls.items():
-        collections[name] = parser.parse(spec, decls.loc_of(name))
-        parser.declared_at[name] = decls.key_loc(name)
-    return parser, collections
+    collections = {name: parser.parse(spec, decls.loc_of(name)) for name, spec in decls.items()}
+    return collections, {name: decls.key_loc(name) for name in decls}
 
 
-def _load_collections(root: Path, shown: str, collections: dict[str, Type], problems: Problems,
-                      declared_at: dict[str, Loc]) -> dict:
+def _load_collections(
+    root: Path, shown: str, collections: dict[str, Type], problems: Problems, declared_at: dict[str, Loc]
+) -> dict:
     data: dict = {}
     where: dict[str, Loc] = {}
     checker = Checker(problems)
@@ -159,7 +153,9 @@ def _load_collections(root: Path, shown: str, collections: dict[str, Type], prob
             problems.items.extend(exc.problems)
             continue
         if not isinstance(doc, YMap):
-            problems.error("a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1)))
+            problems.error(
+                "a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1))
+            )
             continue
         for name, value in doc.items():
             loc = doc.key_loc(name)
@@ -170,14 +166,17 @@ def _load_collections(root: Path, shown: str, collections: dict[str, Type], prob
             else:
                 where[name] = loc
                 data[name] = checker.check(value, collections[name], name, doc.loc_of(name))
-    for name, declared in collections.items():
+    for name in collections:
         if name not in data:
-            problems.error(f"collection '{name}' is declared but no content file defines it", declared_at.get(name, Loc(f"{shown}/schema.yaml")))
+            problems.error(
+                f"collection '{name}' is declared but no content file defines it",
+                declared_at.get(name, Loc(f"{shown}/schema.yaml")),
+            )
     data["__refs__"] = checker.refs
     return data
 
 
-def _resolve_refs(data: dict, _types, problems: Problems) -> None:
+def _resolve_refs(data: dict, problems: Problems) -> None:
     for target, ident, loc in data.pop("__refs__", []):
         pool = data.get(target)
         if not isinstance(pool, Records):

@@ -57,8 +57,9 @@ def _paragraphs(flowables):
                     yield from _paragraphs(cell if isinstance(cell, (list, tuple)) else [cell])
 
 
-def fit(build: Callable[[float], list[Flowable]], width: float, height: float,
-        floor_pt: float = FLOOR_PT) -> tuple[float | None, float]:
+def fit(
+    build: Callable[[float], list[Flowable]], width: float, height: float, floor_pt: float = FLOOR_PT
+) -> tuple[float | None, float]:
     """The largest scale in (floor, 1] at which the blocks fit; (None, needed height) if none."""
     first = build(1.0)
     needed, wide = measure(first, width)

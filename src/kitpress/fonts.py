@@ -1,7 +1,8 @@
 """Fonts: the bundled TrueType families, glyph coverage and the symbol fallback.
 
-reportlab is told about every face once; `cover` wraps characters the main family lacks in
-the symbol family and reports those no bundled font has.
+reportlab is told about every face once, from the project's fonts/ folder; `with_fallback`
+wraps characters the main family lacks in the symbol family, and `missing_glyphs` names those
+no bundled font has.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+from .errors import Loc, fail
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # the repository's, for a source checkout
 # family -> (regular, bold, italic, bold italic) file names in fonts/
 FAMILIES = {
     "Sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"),
@@ -27,23 +30,34 @@ _SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
 _IGNORED = {"\n", "\t", "\u00ad", "\u200b"}
 
 
-@lru_cache(maxsize=None)
-def register(font_dir: Path = FONT_DIR) -> None:
+_registered: list[Path] = []
+
+
+def register(font_dir: Path | None = None) -> None:
+    """Register the bundled families once per process; a missing file is a located error."""
+    if _registered:
+        return
+    font_dir = font_dir or FONT_DIR
     for family, files in FAMILIES.items():
         for suffix, name in zip(_SUFFIX, files):
             path = font_dir / name
             if not path.is_file():
-                raise FileNotFoundError(path)
-            pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
+                raise fail(f"font file missing: {name} (the bundled fonts live in {font_dir})", Loc(str(path)))
+            try:
+                pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
+            except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
+                raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
         for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
             addMapping(family, bold, italic, family + suffix)
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
+    _registered.append(font_dir)
 
 
 @lru_cache(maxsize=None)
-def charset(family: str, font_dir: Path = FONT_DIR) -> frozenset[int]:
-    font = ToolsFont(font_dir / FAMILIES[family][0], lazy=True)
+def charset(family: str) -> frozenset[int]:
+    register()
+    font = ToolsFont(_registered[0] / FAMILIES[family][0], lazy=True)
     return frozenset(font.getBestCmap())
 
 

@@ -61,8 +61,7 @@ class CardGrid:
         return out
 
 
-def card_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float,
-              edge: float = SAFE_EDGE) -> CardGrid:
+def card_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float, edge: float = SAFE_EDGE) -> CardGrid:
     """As many cards as fit, centred, with room for crop marks inside the printable area."""
     pw, ph = paper
     cw, ch = card
@@ -96,8 +95,13 @@ class Tile:
         return f"{chr(65 + self.row)}{self.col + 1}"
 
 
-def tiles(board: tuple[float, float], paper: tuple[float, float], overlap: float = 10 * MM,
-          edge: float = SAFE_EDGE, label_room: float = 9 * MM) -> list[Tile]:
+def tiles(
+    board: tuple[float, float],
+    paper: tuple[float, float],
+    overlap: float = 10 * MM,
+    edge: float = SAFE_EDGE,
+    label_room: float = 9 * MM,
+) -> list[Tile]:
     """Cut a board larger than the paper into full-size pieces that overlap by `overlap`.
 
     Both orientations of the paper are tried; the one needing fewer sheets wins.
@@ -124,8 +128,9 @@ def tiles(board: tuple[float, float], paper: tuple[float, float], overlap: float
     return out
 
 
-def fit_scale(board: tuple[float, float], paper: tuple[float, float], edge: float = SAFE_EDGE,
-              label_room: float = 6 * MM) -> tuple[tuple[float, float], float]:
+def fit_scale(
+    board: tuple[float, float], paper: tuple[float, float], edge: float = SAFE_EDGE, label_room: float = 6 * MM
+) -> tuple[tuple[float, float], float]:
     """The paper orientation and scale that print the whole board on one sheet."""
     options = []
     for page in (paper, (paper[1], paper[0])):

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import yamlio
-from .errors import KitpressError, Loc, Problems, did_you_mean, fail, rel
+from .errors import Loc, Problems, did_you_mean, fail, rel
+from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
 from .styles import STYLE_KEYS, StyleSheet, merge_specs
 from .yamlio import YList, YMap
@@ -18,9 +19,8 @@ extends: str?
 kind: str?
 size: str?
 orientation: str?
-bleed: str?
-safe: str?
-background: str?
+bleed: str | number?
+safe: str | number?
 shapes: "[shape]?"
 frames: "[frame]?"
 margins: str?
@@ -37,8 +37,31 @@ styles: map(map(str | number | bool))?
 colors: map(str)?
 """
 _TYPES = {
-    "shape": "id: str?\nrect: str | [str | number]?\nline: '[str | number]?'\nfill: str?\nstroke: str?\nwidth: number?\nradius: str | number?\nwhen: str?\n",
-    "frame": "id: str\nat: '[str | number]'\nmarkup: str\nvalign: str?\nfill: str?\nstroke: str?\nwidth: number?\nradius: str | number?\npad: str | number?\nmin_size: number?\nwhen: str?\nrotate: int?\n",
+    "shape": """
+id: str?
+rect: str | [str | number]?
+line: "[str | number]?"
+image: str?
+fill: str?
+stroke: str?
+width: number?
+radius: str | number?
+when: str?
+""",
+    "frame": """
+id: str
+at: "[str | number]"
+markup: str
+valign: str?
+fill: str?
+stroke: str?
+width: number?
+radius: str | number?
+pad: str | number?
+min_size: number?
+when: str?
+rotate: int?
+""",
 }
 KINDS = ("face", "document")
 
@@ -57,6 +80,7 @@ class Layouts:
         self.root = project_root
         self._cache: dict[str, Layout] = {}
         self._raw: dict[str, YMap] = {}
+        self._sheets: dict[str, StyleSheet] = {}
         self.sheet = self._stylesheet()
 
     def search_dirs(self) -> list[Path]:
@@ -112,12 +136,12 @@ class Layouts:
             raw = yamlio.load_file(path, rel(path, self.root))
             for key in raw:
                 if key not in ("styles", "colors"):
-                    problems.error(f"unknown key '{key}' in styles.yaml{did_you_mean(key, ['styles', 'colors'])}", raw.key_loc(key))
+                    problems.error(
+                        f"unknown key '{key}' in styles.yaml{did_you_mean(key, ['styles', 'colors'])}", raw.key_loc(key)
+                    )
             colors.update(raw.get("colors") or {})
             for name, spec in (raw.get("styles") or {}).items():
-                for key in spec:
-                    if key not in STYLE_KEYS:
-                        problems.error(f"unknown style property '{key}'{did_you_mean(key, STYLE_KEYS)}", spec.key_loc(key))
+                _check_style(spec, problems)
                 specs[name] = {**specs.get(name, {}), **spec}
         problems.raise_if_errors()
         return StyleSheet(merge_specs(specs), colors)
@@ -128,8 +152,25 @@ class Layouts:
         own_colors = layout.spec.get("colors")
         if not own and not own_colors:
             return self.sheet
-        specs = {**self.sheet.specs, **{k: {**self.sheet.specs.get(k, {}), **v} for k, v in (own or {}).items()}}
-        return StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})})
+        if layout.name not in self._sheets:
+            problems = Problems()
+            for spec in (own or {}).values():
+                _check_style(spec, problems)
+            problems.raise_if_errors()
+            specs = {**self.sheet.specs, **{k: {**self.sheet.specs.get(k, {}), **v} for k, v in (own or {}).items()}}
+            self._sheets[layout.name] = StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})})
+        return self._sheets[layout.name]
+
+
+def _check_style(spec: YMap, problems: Problems) -> None:
+    for key in spec:
+        if key not in STYLE_KEYS:
+            problems.error(f"unknown style property '{key}'{did_you_mean(key, STYLE_KEYS)}", spec.key_loc(key))
+    font = spec.get("font")
+    if font is not None and str(font) not in FAMILIES:
+        problems.error(
+            f"unknown font '{font}'{did_you_mean(font, FAMILIES)} (bundled: {', '.join(FAMILIES)})", spec.loc_of("font")
+        )
 
 
 def _merge(parent: YMap, child: YMap) -> YMap:
@@ -157,5 +198,3 @@ def _merge_by_id(parent: YList, child: YList) -> YList:
         else:
             out.append(item)
     return out
-
-

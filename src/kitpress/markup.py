@@ -23,8 +23,7 @@ from .ruler import Ruler
 from .styles import StyleSheet
 from .units import MM, parse_length
 
-BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li",
-               "td": "cell", "th": "cell-head"}
+BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face"}
 INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike"}
 
@@ -86,9 +85,15 @@ class Builder:
         if tag == "space":
             return [Spacer(1, length(el.get("h", "3mm")) * (self.scale if el.get("scales") else 1))]
         if tag == "rule":
-            return [HRFlowable(width="100%", thickness=float(el.get("width", 0.5)),
-                               color=self.sheet.color(el.get("color", "rule")),
-                               spaceBefore=length(el.get("before", "1.5mm")), spaceAfter=length(el.get("after", "1.5mm")))]
+            return [
+                HRFlowable(
+                    width="100%",
+                    thickness=float(el.get("width", 0.5)),
+                    color=self.sheet.color(el.get("color", "rule")),
+                    spaceBefore=length(el.get("before", "1.5mm")),
+                    spaceAfter=length(el.get("after", "1.5mm")),
+                )
+            ]
         if tag == "ruler":
             return [Ruler(self.sheet, el.get("caption", ""))]
         if tag == "face":
@@ -123,9 +128,13 @@ class Builder:
         pad = length(el.get("pad", "3mm"))
         inner = width - 2 * pad
         content = self.blocks(el, inner, el.get("style")) or [Spacer(1, 0)]
-        style = [("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-                 ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-                 ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        style = [
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ]
         style += self._frame_style(el, (0, 0), (-1, -1))
         if el.get("radius"):
             r = length(el.get("radius"))
@@ -140,9 +149,14 @@ class Builder:
         widths = resolve_widths(el.get("widths", " ".join("*" for _ in cols)), width - gap * (len(cols) - 1), len(cols))
         cells = [self.blocks(col, w, col.get("style")) or [Spacer(1, 0)] for col, w in zip(cols, widths)]
         widths = [w + (gap if i < len(cols) - 1 else 0) for i, w in enumerate(widths)]
-        style = [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), gap),
-                 ("RIGHTPADDING", (-1, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), el.get("valign", "top").upper())]
+        style = [
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+            ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ("VALIGN", (0, 0), (-1, -1), el.get("valign", "top").upper()),
+        ]
         return Table([cells], colWidths=widths, style=TableStyle(style))
 
     def table(self, el: ET.Element, width: float) -> Table:
@@ -152,9 +166,13 @@ class Builder:
         ncols = max(sum(int(td.get("span", 1)) for td in tr) for tr in rows)
         widths = resolve_widths(el.get("widths", " ".join("*" for _ in range(ncols))), width, ncols)
         pad = length(el.get("pad", "1.2mm"))
-        style = [("VALIGN", (0, 0), (-1, -1), el.get("valign", "middle").upper()),
-                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad)]
+        style = [
+            ("VALIGN", (0, 0), (-1, -1), el.get("valign", "middle").upper()),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]
         style += self._lines(el)
         data, heights = [], []
         for r, tr in enumerate(rows):
@@ -166,7 +184,7 @@ class Builder:
                 if td.tag not in ("td", "th"):
                     raise MarkupError(f"<tr> holds only <td> and <th>, not <{td.tag}>")
                 span = int(td.get("span", 1))
-                cell_w = sum(widths[c:c + span]) - 2 * pad
+                cell_w = sum(widths[c : c + span]) - 2 * pad
                 row.append(self.cell(td, tr, el, cell_w))
                 row.extend([""] * (span - 1))
                 if span > 1:
@@ -178,7 +196,12 @@ class Builder:
         return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
 
     def cell(self, td: ET.Element, tr: ET.Element, table: ET.Element, width: float):
-        style = td.get("style") or tr.get("style") or (table.get("head-style") if td.tag == "th" else table.get("style")) or BLOCK_STYLE[td.tag]
+        style = (
+            td.get("style")
+            or tr.get("style")
+            or (table.get("head-style") if td.tag == "th" else table.get("style"))
+            or BLOCK_STYLE[td.tag]
+        )
         if any(child.tag in BLOCKS for child in td):
             return self.blocks(td, width, style)
         align = td.get("align") or tr.get("align") or table.get("align")

@@ -36,8 +36,9 @@ class Meta:
 
 def open_canvas(path: Path, size: tuple[float, float], meta: Meta) -> Canvas:
     fonts.register()
-    c = Canvas(str(path), pagesize=size, invariant=1, initialFontName="Sans", initialFontSize=9,
-               pageCompression=1, lang=meta.lang)
+    c = Canvas(
+        str(path), pagesize=size, invariant=1, initialFontName="Sans", initialFontSize=9, pageCompression=1, lang=meta.lang
+    )
     _describe(c, meta)
     return c
 
@@ -131,7 +132,9 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
         w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
-    builder = Builder(face.sheet, frame.scale, face=lambda attrs, s: FaceFlowable(face.faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"]))
+    builder = Builder(
+        face.sheet, frame.scale, face=lambda attrs, s: FaceFlowable(face.faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])
+    )
     inner_w, inner_h = w - 2 * frame.pad, h - 2 * frame.pad
     flows = builder.build(frame.markup, inner_w)
     heights = [f.wrap(inner_w, inner_h)[1] for f in flows]
@@ -171,8 +174,7 @@ class FaceFlowable(Flowable):
 
 
 # -- cards ----------------------------------------------------------------------------------
-def render_cards(path: Path, decks: tuple[Deck, ...], grid_for, paper, meta: Meta, notes: tuple[str, str],
-                 sheet) -> int:
+def render_cards(path: Path, decks: tuple[Deck, ...], grid_for, paper, meta: Meta, notes: tuple[str, str], sheet) -> int:
     """Fronts sheets, each followed by its mirrored backs sheet. Returns the page count."""
     c = open_canvas(path, paper, meta)
     forms = FormCache(c)
@@ -180,7 +182,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], grid_for, paper, meta: Met
     for deck in decks:
         grid: CardGrid = grid_for(deck)
         for start in range(0, len(deck.fronts), grid.per_sheet):
-            batch = deck.fronts[start:start + grid.per_sheet]
+            batch = deck.fronts[start : start + grid.per_sheet]
             for slot, face in zip(grid.slots, batch):
                 forms.place(face, slot.x, slot.y)
             _marks(c, grid)
@@ -241,7 +243,9 @@ def render_board(path: Path, faces: tuple[Face, ...], paper, mode: str, meta: Me
     forms = None
     for index, face in enumerate(faces):
         size = face.size
-        fits = (size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01) or (size[0] <= paper[1] + 0.01 and size[1] <= paper[0] + 0.01)
+        fits = (size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01) or (
+            size[0] <= paper[1] + 0.01 and size[1] <= paper[0] + 0.01
+        )
         if fits:
             page = paper if size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01 else (paper[1], paper[0])
             c = c or open_canvas(path, page, meta)
@@ -262,8 +266,13 @@ def render_board(path: Path, faces: tuple[Face, ...], paper, mode: str, meta: Me
             c.scale(scale, scale)
             forms.place(face, 0, 0)
             c.restoreState()
-            _caption(c, f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {scale * 100:.0f} % "
-                        f"(scaled to fit). For full size, print on A3 or use the tiled board.", page, sheet)
+            _caption(
+                c,
+                f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {scale * 100:.0f} % "
+                f"(scaled to fit). For full size, print on A3 or use the tiled board.",
+                page,
+                sheet,
+            )
             c.showPage()
             pages += 1
         else:
@@ -305,9 +314,11 @@ def _tile(c: Canvas, forms: FormCache, face: Face, tile, index: int, total: int,
     for px, py in _cross_points(tile, overlap):
         _crosshair(c, px, py)
     c.restoreState()
-    text = (f"{meta.subject} · sheet {index + 1} of {total} · piece {tile.label} "
-            f"({tile.cols}×{tile.rows}) · Print at 100 %. Glue the grey strip under the piece to its right "
-            f"or below, lining up the ⊕ marks.")
+    text = (
+        f"{meta.subject} · sheet {index + 1} of {total} · piece {tile.label} "
+        f"({tile.cols}×{tile.rows}) · Print at 100 %. Glue the grey strip under the piece to its right "
+        f"or below, lining up the ⊕ marks."
+    )
     _caption(c, text, tile.page, sheet, map_of=tile)
 
 
@@ -366,17 +377,30 @@ def render_document(path: Path, doc: Document, paper, meta: Meta) -> int:
     body_h = body_top - bottom - doc.footer_height
     body_w = page[0] - left - right
     col_w = (body_w - doc.gap * (doc.columns - 1)) / doc.columns
-    frames = [Frame(left + i * (col_w + doc.gap), bottom + doc.footer_height, col_w, body_h,
-                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=f"c{i}")
-              for i in range(doc.columns)]
+    frames = [
+        Frame(
+            left + i * (col_w + doc.gap),
+            bottom + doc.footer_height,
+            col_w,
+            body_h,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id=f"c{i}",
+        )
+        for i in range(doc.columns)
+    ]
     resolver = lambda attrs, s: FaceFlowable(doc.faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])  # noqa: E731
     builder = Builder(doc.sheet, 1.0, face=resolver)
 
     def decorate(canvas: Canvas, template) -> None:
         canvas.setViewerPreference("PrintScaling", "None")
         number = canvas.getPageNumber()
-        for text, y, h in ((doc.header, page[1] - top - doc.header_height, doc.header_height),
-                           (doc.footer, bottom, doc.footer_height)):
+        for text, y, h in (
+            (doc.header, page[1] - top - doc.header_height, doc.header_height),
+            (doc.footer, bottom, doc.footer_height),
+        ):
             if not text or h <= 0:
                 continue
             flows = Builder(doc.sheet, 1.0, face=resolver).build(text.replace("{page}", str(number)), body_w)
@@ -390,10 +414,23 @@ def render_document(path: Path, doc: Document, paper, meta: Meta) -> int:
         story = builder.build(doc.body, col_w)
     except MarkupError as exc:
         raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
-    template = BaseDocTemplate(str(path), pagesize=page, leftMargin=left, rightMargin=right, topMargin=top,
-                               bottomMargin=bottom, title=meta.title, author=meta.author, subject=meta.subject,
-                               creator=f"kitpress {__version__}", producer=f"kitpress {__version__}",
-                               invariant=1, lang=meta.lang, initialFontName="Sans", pageCompression=1)
+    template = BaseDocTemplate(
+        str(path),
+        pagesize=page,
+        leftMargin=left,
+        rightMargin=right,
+        topMargin=top,
+        bottomMargin=bottom,
+        title=meta.title,
+        author=meta.author,
+        subject=meta.subject,
+        creator=f"kitpress {__version__}",
+        producer=f"kitpress {__version__}",
+        invariant=1,
+        lang=meta.lang,
+        initialFontName="Sans",
+        pageCompression=1,
+    )
     template.addPageTemplates([PageTemplate("page", frames=frames, onPage=decorate)])
     try:
         template.build(story, canvasmaker=partial(Canvas, initialFontName="Sans"))

@@ -16,8 +16,7 @@ from .yamlio import LocStr, YList, YMap
 
 SCALARS = {"id", "text", "str", "int", "number", "bool", "color"}
 # Names that would shadow dict methods when a template reads `record.name`.
-RESERVED = {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem",
-            "setdefault", "update", "values"}
+RESERVED = {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"}
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 UNIVERSAL = {"invented": "text"}  # any record may say which of its content is not from the source
 
@@ -41,9 +40,15 @@ class Type:
             return f"an id of {self.target}"
         if self.kind == "union":
             return " or ".join(o.describe() for o in self.options)
-        return {"int": "a whole number", "number": "a number", "bool": "true or false",
-                "color": "a colour like '#1f4e79'", "text": "text", "str": "text",
-                "id": "an id"}[self.kind]
+        return {
+            "int": "a whole number",
+            "number": "a number",
+            "bool": "true or false",
+            "color": "a colour like '#1f4e79'",
+            "text": "text",
+            "str": "text",
+            "id": "an id",
+        }[self.kind]
 
 
 class Records(YList):

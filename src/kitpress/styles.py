@@ -13,8 +13,23 @@ from . import fonts
 from .units import parse_length
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
-STYLE_KEYS = {"font", "bold", "italic", "size", "leading", "color", "align", "space_before",
-              "space_after", "indent", "bullet_indent", "first_indent", "upper", "tracking", "extends"}
+STYLE_KEYS = {
+    "font",
+    "bold",
+    "italic",
+    "size",
+    "leading",
+    "color",
+    "align",
+    "space_before",
+    "space_after",
+    "indent",
+    "bullet_indent",
+    "first_indent",
+    "upper",
+    "tracking",
+    "extends",
+}
 
 
 @dataclass(frozen=True)
