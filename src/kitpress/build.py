@@ -15,9 +15,12 @@ from typing import Callable
 from .compose import Composer, Options
 from .content import Game, find_games, load_game
 from .errors import KitpressError, Loc, Problem, did_you_mean
-from .impose import card_grid
+from .impose import SAFE_EDGE
 from .layouts import Layouts
-from .render import Meta, render_board, render_cards, render_document
+from .boardsheets import render_board
+from .cardsheets import render_cards
+from .documents import render_document
+from .render import Job, Meta
 from .scene import Part
 from .units import MM, PAPERS
 
@@ -31,6 +34,7 @@ class BuildOptions:
     out: Path | None = None
     backs: bool = True
     board: str = "tile"
+    edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple
                 game.meta.loc_of("language"),
             )
         )
-    composer = Composer(game, project.layouts(game), Options(options.paper, options.backs))
+    composer = Composer(game, project.layouts(game), Options(options.paper, options.backs, options.edge * MM))
     return game, composer.compose(), composer
 
 
@@ -93,6 +97,8 @@ def _check_options(options: BuildOptions) -> None:
                 Loc("--paper"),
             )
         )
+    if not 0 <= options.edge <= 25:
+        raise KitpressError(Problem("error", f"--edge {options.edge:g} mm: use 0 to 25 mm", Loc("--edge")))
     if options.board not in BOARD_MODES:
         raise KitpressError(Problem("error", f"unknown board mode '{options.board}' (use tile or fit)", Loc("--board")))
 
@@ -121,29 +127,21 @@ def build_game(
 def _render(
     part: Part, game: Game, composer: Composer, options: BuildOptions, folder: Path, progress: Callable[[str], None]
 ) -> dict:
-    paper = PAPERS[options.paper]
     path = folder / f"{part.component}.pdf"
-    meta = Meta(
-        f"{game.meta['title']} · {part.title}", str(game.meta.get("author") or ""), str(part.title), str(game.meta["language"])
-    )
-    sheet = composer.layouts.sheet
+    title = f"{game.meta['title']} · {part.title}"
+    meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), str(game.meta["language"]))
+    job = Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet)
     trim, duplex = None, False
     if part.kind == "cards":
         comp = game.component(part.component)
-        grids = {d.collection: card_grid(paper, d.fronts[0].size, d.fronts[0].bleed) for d in part.decks if d.fronts}
-        notes = (str(comp_note(game, comp, "front_note")), str(comp_note(game, comp, "back_note")))
-        pages = render_cards(path, part.decks, lambda d: grids[d.collection], paper, meta, notes, sheet)
-        first = part.decks[0].fronts[0]
-        trim = [round(first.size[0] / MM, 2), round(first.size[1] / MM, 2)]
+        pages = render_cards(path, part.decks, job, (comp.front_note, comp.back_note))
+        trim = _mm_size(part.decks[0].fronts[0].size)
         duplex = any(d.back is not None for d in part.decks)
     elif part.kind == "board":
-        pages = render_board(path, part.boards, paper, options.board, meta, sheet)
-        first = part.boards[0]
-        trim = [round(first.size[0] / MM, 2), round(first.size[1] / MM, 2)]
+        pages = render_board(path, part.boards, job, options.board)
+        trim = _mm_size(part.boards[0].size)
     else:
-        pages = 0
-        for doc in part.documents:
-            pages += render_document(path, doc, paper, meta)
+        pages = render_document(path, part.documents[0], job)
     progress(f"{part.component}.pdf  {pages} page{'s' if pages != 1 else ''}")
     return {
         "file": path.name,
@@ -158,8 +156,5 @@ def _render(
     }
 
 
-def comp_note(game: Game, comp, key: str) -> str:
-    for raw in game.meta["components"]:
-        if str(raw["id"]) == comp.id:
-            return raw.get(key) or ""
-    return ""
+def _mm_size(size: tuple[float, float]) -> list[float]:
+    return [round(size[0] / MM, 2), round(size[1] / MM, 2)]

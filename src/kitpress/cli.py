@@ -51,10 +51,11 @@ def build(
     all_games: bool = typer.Option(False, "--all", help="Build every game in content/."),
     backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
     board: str = typer.Option("tile", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."),
+    edge: float = typer.Option(6.35, help="Millimetres at the paper's edge that the printer cannot reach; nothing prints there."),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
-    options = BuildOptions(paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board)
+    options = BuildOptions(paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board, edge=edge)
     for game_id in _games(game, all_games):
         out.print(f"[bold]{game_id}[/] · {options.paper}")
         try:

@@ -11,11 +11,12 @@ from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
 from .errors import KitpressError, Loc, Problem, Problems
 from .fit import FLOOR_PT, fit
-from . import fonts
+from . import documents, fonts, images
 from .fonts import missing_glyphs
-from .impose import card_grid
+from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
 from .markup import Builder, MarkupError
+from .render import face_key, face_resolver
 from .scene import Deck, Document, Face, Part, Shape, TextFrame
 from .units import CARDS_MM, MM, PAPERS, parse_length
 from .yamlio import LocStr
@@ -29,6 +30,7 @@ _TAGS = re.compile(r"<[^>]+>")
 class Options:
     paper: str = "a4"
     backs: bool = True
+    edge: float = SAFE_EDGE
 
 
 class Composer:
@@ -78,7 +80,7 @@ class Composer:
                 for deck in comp.decks:
                     layout = self.layouts.get(str(deck["front"]), comp.loc)
                     size, bleed = self._size(layout), self._bleed(layout)
-                    grid = card_grid(self.paper, size, bleed)
+                    grid = card_grid(self.paper, size, bleed, self.options.edge)
                     total += len(self.game.data.get(str(deck["collection"]), []))
                 counts[comp.id] = math.ceil(total / grid.per_sheet)
             elif comp.kind == "board":
@@ -135,12 +137,22 @@ class Composer:
         min_size = float(layout.spec.get("min_size") or FLOOR_PT)
         shapes = tuple(s for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s)
         frames, faces = [], {}
+        safe = _mm(layout.spec.get("safe") or 0)
         for raw in layout.spec.get("frames") or []:
             frame = self._frame(raw, ctx, sheet, min_size, where, faces)
             if frame:
+                self._check_safe(frame, size, safe, raw, layout)
                 frames.append(frame)
         key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames)).encode()).hexdigest()[:16]
         return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces)
+
+    def _check_safe(self, frame: TextFrame, size, safe: float, raw, layout: Layout) -> None:
+        """Text keeps `safe` inside the trim, so a cut a little off never touches it."""
+        x, y, w, h = frame.box
+        if safe and (x < safe - 0.01 or y < safe - 0.01 or x + w > size[0] - safe + 0.01 or y + h > size[1] - safe + 0.01):
+            message = f"frame '{frame.id}' of layout {layout.name} reaches into the {safe / MM:g} mm safe zone inside the trim"
+            if message not in {p.message for p in self.problems.items}:
+                self.problems.error(message, raw.loc_of("at"))
 
     def _when(self, raw, ctx: dict) -> bool:
         cond = raw.get("when")
@@ -163,16 +175,32 @@ class Composer:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
         width = float(raw.get("width") or 0.75)
         radius = _mm(raw.get("radius") or 0)
+        if raw.get("image"):
+            path = self._image(raw["image"], ctx)
+            return Shape("image", self._rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
         if raw.get("line"):
             return Shape("line", tuple(_mm(v) for v in raw["line"]), None, stroke, width, 0)
-        rect = raw.get("rect", "trim")
+        return Shape("rect", self._rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius)
+
+    def _rect(self, rect, size, bleed) -> tuple[float, ...]:
         if rect == "bleed":
-            coords = (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
-        elif rect == "trim":
-            coords = (0.0, 0.0, size[0], size[1])
-        else:
-            coords = tuple(_mm(v) for v in rect)
-        return Shape("rect", coords, fill, stroke, width, radius)
+            return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
+        if rect == "trim":
+            return (0.0, 0.0, size[0], size[1])
+        if isinstance(rect, str) or len(rect) != 4:
+            where = getattr(rect, "loc", self.game.meta.loc)
+            raise KitpressError([self._problem("rect is 'bleed', 'trim' or [x, y, width, height]", where)])
+        return tuple(_mm(v) for v in rect)
+
+    def _image(self, source: LocStr, ctx: dict):
+        try:
+            ref = self.binder.value(source, ctx)
+        except BindError as exc:
+            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+        roots = [self.game.root, *self.layouts.search_dirs()]
+        path = images.resolve(str(ref), roots, source.loc)
+        images.measure(path, source.loc)
+        return path
 
     def _frame(self, raw, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
         try:
@@ -190,7 +218,7 @@ class Composer:
             w, h = h, w
         self._embedded_faces(text, raw["markup"], faces)
         self._check_glyphs(text, printed, raw["markup"], where, raw["id"])
-        builder = Builder(sheet, face=self._face_flowable(faces))
+        builder = Builder(sheet, face=face_resolver(faces))
         scale = self._fit(builder, text, w - 2 * pad, h - 2 * pad, min_size, raw, printed, where)
         if rotate in (90, 270):
             w, h = h, w
@@ -238,7 +266,7 @@ class Composer:
     def _embedded_faces(self, text: str, source: LocStr, faces: dict) -> None:
         for tag in _FACE_TAG.findall(text):
             attrs = dict(_ATTR.findall(tag))
-            key = f"{attrs.get('layout')}:{attrs.get('item', '')}"
+            key = face_key(attrs.get("layout", ""), attrs.get("item", ""))
             if key in faces:
                 continue
             layout = self.layouts.get(attrs.get("layout", ""), source.loc)
@@ -251,14 +279,6 @@ class Composer:
                         [self._problem(f'<face item="{attrs["item"]}">: no such item in the content', source.loc)]
                     ) from None
             faces[key] = self.face(layout, ctx, f"face {key}")
-
-    def _face_flowable(self, faces: dict):
-        def make(attrs: dict, scale: float):
-            from .render import FaceFlowable
-
-            return FaceFlowable(faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])
-
-        return make
 
     # -- documents ---------------------------------------------------------------------------
     def document(self, layout: Layout, ctx: dict) -> Document:
@@ -280,12 +300,15 @@ class Composer:
             self._embedded_faces(texts[key], source, faces)
             self._check_glyphs(texts[key], printed, source, layout.name, key)
             try:  # catch markup mistakes now, with their place, rather than mid-render
-                Builder(self.layouts.sheet_for(layout), face=self._face_flowable(faces)).build(texts[key], 500)
+                Builder(self.layouts.sheet_for(layout), face=face_resolver(faces)).build(texts[key], 500)
             except MarkupError as exc:
                 raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", _line_in(source, exc.line))]) from None
         margins = tuple(_mm(v) for v in str(spec.get("margins") or "14mm").split())
-        margins = margins * (4 // len(margins)) if len(margins) in (1, 2) else margins
-        return Document(
+        if len(margins) not in (1, 2, 4):
+            message = "margins: one, two (vertical horizontal) or four lengths"
+            raise KitpressError([self._problem(message, spec.loc_of("margins"))])
+        margins = margins * (4 // len(margins))
+        doc = Document(
             layout.name,
             str(spec.get("orientation") or "portrait"),
             margins,
@@ -301,6 +324,8 @@ class Composer:
             faces,
             layout.loc,
         )
+        self.problems.items.extend(documents.problems(doc, self.paper, self.options.edge))
+        return doc
 
     def _problem(self, message: str, loc: Loc) -> Problem:
         return Problem("error", message, loc)

@@ -47,6 +47,8 @@ class Component:
     layouts: tuple[str, ...]
     decks: tuple  # YMaps with collection, front, back
     loc: Loc
+    front_note: str = ""  # printed in the margin of card fronts / backs sheets
+    back_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,10 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
             problems.error(f"component '{comp['id']}' of kind cards needs 'decks'", comp.loc)
         if kind != "cards" and not layouts:
             problems.error(f"component '{comp['id']}' needs 'layout' (or 'layouts')", comp.loc)
-        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc))
+        if kind in ("document", "sheet") and len(layouts) > 1:
+            problems.error(f"component '{comp['id']}' of kind {kind} prints one layout", comp.loc_of("layouts"))
+        notes = (str(comp.get("front_note") or ""), str(comp.get("back_note") or ""))
+        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes))
     return out
 
 

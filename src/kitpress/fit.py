@@ -25,8 +25,10 @@ def measure(flowables: list[Flowable], width: float) -> tuple[float, bool]:
 def overflows(flow: Flowable) -> bool:
     """A word wider than its line, or a table cell's text wider than its cell."""
     if isinstance(flow, Paragraph):
+        # reportlab lets a line run a point or so long around style changes: not a visible overflow
+        slack = max(2.0, 0.25 * flow.style.fontSize)
         lines = getattr(getattr(flow, "blPara", None), "lines", [])
-        return any(_extra_space(line) < -0.5 for line in lines)
+        return any(_extra_space(line) < -slack for line in lines)
     if isinstance(flow, Table):
         for row in getattr(flow, "_cellvalues", []):
             for cell in row:
@@ -43,18 +45,18 @@ def _extra_space(line) -> float:
 
 
 def smallest_size(flowables: list[Flowable]) -> float:
-    sizes = [f.style.fontSize for f in _paragraphs(flowables)]
+    sizes = [f.style.fontSize for f in paragraphs(flowables)]
     return min(sizes) if sizes else FLOOR_PT
 
 
-def _paragraphs(flowables):
+def paragraphs(flowables):
     for flow in flowables:
         if isinstance(flow, Paragraph):
             yield flow
         elif isinstance(flow, Table):
             for row in flow._cellvalues:
                 for cell in row:
-                    yield from _paragraphs(cell if isinstance(cell, (list, tuple)) else [cell])
+                    yield from paragraphs(cell if isinstance(cell, (list, tuple)) else [cell])
 
 
 def fit(

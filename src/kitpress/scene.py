@@ -14,12 +14,13 @@ from .styles import StyleSheet
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str  # rect | line
+    kind: str  # rect | line | image
     coords: tuple[float, ...]
     fill: str | None
     stroke: str | None
     width: float
     radius: float
+    image: str | None = None  # a checked file path, for kind image
 
 
 @dataclass(frozen=True)

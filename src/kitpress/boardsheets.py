@@ -1,0 +1,149 @@
+"""Board sheets: 1:1 when the paper holds them, else full-size overlapping pieces (glue
+strip, crosshairs, label and map) or one scaled sheet that says its scale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from .impose import Tile, fit_scale, tiles
+from .render import INK, FormCache, Job, open_canvas, para
+from .scene import Face
+from .units import MM
+
+CUT_GREY = Color(0.45, 0.45, 0.45)
+OVERLAP = 10 * MM
+
+
+def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> int:
+    """Each board sheet 1:1 where the paper holds it, else tiled at full size or fitted."""
+    paper, meta = job.paper, job.meta
+    pages = 0
+    c = None
+    forms = None
+    for index, face in enumerate(faces):
+        size = face.size
+        fits = (size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01) or (
+            size[0] <= paper[1] + 0.01 and size[1] <= paper[0] + 0.01
+        )
+        if fits:
+            page = paper if size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01 else (paper[1], paper[0])
+            c = c or open_canvas(path, page, meta)
+            forms = forms or FormCache(c)
+            c.setPageSize(page)
+            forms.place(face, (page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
+            c.showPage()
+            pages += 1
+        elif mode == "fit":
+            page, scale = fit_scale(size, paper, job.edge)
+            c = c or open_canvas(path, page, meta)
+            forms = forms or FormCache(c)
+            c.setPageSize(page)
+            c.saveState()
+            x = (page[0] - size[0] * scale) / 2
+            y = (page[1] - size[1] * scale) / 2 + 3 * MM
+            c.translate(x, y)
+            c.scale(scale, scale)
+            forms.place(face, 0, 0)
+            c.restoreState()
+            _caption(
+                c,
+                f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {scale * 100:.0f} % "
+                f"(scaled to fit). For full size, print on A3 or use the tiled board.",
+                page,
+                job,
+            )
+            c.showPage()
+            pages += 1
+        else:
+            for tile in tiles(size, paper, overlap=OVERLAP, edge=job.edge):
+                c = c or open_canvas(path, tile.page, meta)
+                forms = forms or FormCache(c)
+                c.setPageSize(tile.page)
+                _tile(c, forms, face, tile, index, len(faces), job)
+                c.showPage()
+                pages += 1
+    c.save()
+    return pages
+
+
+def _tile(c: Canvas, forms: FormCache, face: Face, tile: Tile, index: int, total: int, job: Job) -> None:
+    wx, wy, ww, wh = tile.window
+    sx, sy = tile.source
+    overlap = OVERLAP
+    c.saveState()
+    path = c.beginPath()
+    path.rect(wx, wy, ww, wh)
+    c.clipPath(path, stroke=0, fill=0)
+    forms.place(face, wx - sx, wy - sy, clip=True)
+    c.restoreState()
+    c.saveState()
+    c.setFillColor(Color(0.55, 0.55, 0.55, alpha=0.28))
+    glue = []
+    if tile.col < tile.cols - 1:
+        glue.append((wx + ww - overlap, wy, overlap, wh))
+    if tile.row < tile.rows - 1:
+        glue.append((wx, wy, ww, overlap))
+    for gx, gy, gw, gh in glue:
+        c.rect(gx, gy, gw, gh, stroke=0, fill=1)
+    c.setStrokeColor(CUT_GREY)
+    c.setLineWidth(0.3)
+    c.setDash(2, 2)
+    c.rect(wx, wy, ww, wh, stroke=1, fill=0)
+    c.setDash()
+    for px, py in _cross_points(tile, overlap):
+        _crosshair(c, px, py)
+    c.restoreState()
+    text = (
+        f"{job.meta.subject} · sheet {index + 1} of {total} · piece {tile.label} "
+        f"({tile.cols}×{tile.rows}) · Print at 100 %. Glue the grey strip under the piece to its right "
+        f"or below, lining up the ⊕ marks."
+    )
+    _caption(c, text, tile.page, job, map_of=tile)
+
+
+def _cross_points(tile, overlap: float):
+    wx, wy, ww, wh = tile.window
+    points = []
+    if tile.col < tile.cols - 1:
+        points += [(wx + ww - overlap / 2, wy + 4 * MM), (wx + ww - overlap / 2, wy + wh - 4 * MM)]
+    if tile.col > 0:
+        points += [(wx + overlap / 2, wy + 4 * MM), (wx + overlap / 2, wy + wh - 4 * MM)]
+    if tile.row < tile.rows - 1:
+        points += [(wx + 4 * MM, wy + overlap / 2), (wx + ww - 4 * MM, wy + overlap / 2)]
+    if tile.row > 0:
+        points += [(wx + 4 * MM, wy + wh - overlap / 2), (wx + ww - 4 * MM, wy + wh - overlap / 2)]
+    return points
+
+
+def _crosshair(c: Canvas, x: float, y: float) -> None:
+    r = 2 * MM
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    c.circle(x, y, r * 0.6, stroke=1, fill=0)
+    c.line(x - r, y, x + r, y)
+    c.line(x, y - r, x, y + r)
+
+
+def _caption(c: Canvas, text: str, page, job: Job, map_of: Tile | None = None) -> None:
+    """A caption line at the foot of the page, inside the printable area, with a piece map."""
+    map_w = 0.0
+    if map_of is not None:
+        cell = 3.2 * MM
+        map_w = map_of.cols * cell + 3 * MM
+        x0 = page[0] - job.edge - map_of.cols * cell
+        y0 = job.edge + 0.5 * MM
+        c.saveState()
+        c.setLineWidth(0.4)
+        c.setStrokeColor(INK)
+        for r in range(map_of.rows):
+            for col in range(map_of.cols):
+                here = (r, col) == (map_of.row, map_of.col)
+                c.setFillColor(INK if here else Color(1, 1, 1))
+                c.rect(x0 + col * cell, y0 + (map_of.rows - 1 - r) * cell, cell, cell, stroke=1, fill=1)
+        c.restoreState()
+    caption = para(text, job.sheet.para("slug"))
+    caption.wrap(page[0] - 2 * job.edge - map_w, 20 * MM)
+    caption.drawOn(c, job.edge, job.edge + 0.5 * MM)

@@ -1,0 +1,77 @@
+"""Card sheets: fronts n-up with crop marks and cut lines, each followed by its backs,
+mirrored for a long-edge duplex print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from .impose import CardGrid, card_grid
+from .render import INK, FormCache, Job, open_canvas, para
+from .scene import Deck
+from .units import MM
+
+
+def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str, str]) -> int:
+    """Fronts sheets, each followed by its mirrored backs sheet. Returns the page count."""
+    c = open_canvas(path, job.paper, job.meta)
+    forms = FormCache(c)
+    pages = 0
+    for deck in decks:
+        grid = deck_grid(deck, job)
+        for start in range(0, len(deck.fronts), grid.per_sheet):
+            batch = deck.fronts[start : start + grid.per_sheet]
+            for slot, face in zip(grid.slots, batch):
+                forms.place(face, slot.x, slot.y)
+            _marks(c, grid)
+            _note(c, notes[0], grid, job)
+            c.showPage()
+            pages += 1
+            if deck.back is not None:
+                for slot in grid.back_slots()[: len(batch)]:
+                    forms.place(deck.back, slot.x, slot.y)
+                _marks(c, grid)
+                _note(c, notes[1], grid, job)
+                c.showPage()
+                pages += 1
+    c.save()
+    return pages
+
+
+def _marks(c: Canvas, grid: CardGrid) -> None:
+    """Crop marks outside the bleed, and thin grey trim lines for cutting with scissors."""
+    c.saveState()
+    c.setStrokeColor(Color(0.6, 0.6, 0.6))
+    c.setLineWidth(0.2)
+    for slot in grid.slots:
+        c.rect(slot.x, slot.y, grid.card[0], grid.card[1], stroke=1, fill=0)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.25)
+    for x1, y1, x2, y2 in grid.marks():
+        c.line(x1, y1, x2, y2)
+    c.restoreState()
+
+
+def deck_grid(deck: Deck, job: Job) -> CardGrid:
+    face = deck.fronts[0]
+    return card_grid(job.paper, face.size, face.bleed, job.edge)
+
+
+def _note(c: Canvas, text: str, grid: CardGrid, job: Job) -> None:
+    """A line of instructions along the left margin, clear of the marks."""
+    if not text:
+        return
+    left = grid.slots[0].x - grid.bleed - 1 * MM - grid.mark_length
+    room = left - job.edge - 1 * MM
+    if room < 3 * MM:
+        return
+    note = para(text, job.sheet.para("slug"))
+    height_avail = grid.paper[1] - 2 * job.edge - 20 * MM
+    _, ph = note.wrap(height_avail, room)
+    c.saveState()
+    c.translate(job.edge + min(room, ph) / 2 + ph / 2, grid.paper[1] / 2)
+    c.rotate(90)
+    note.drawOn(c, -height_avail / 2, -ph / 2)
+    c.restoreState()

@@ -1,0 +1,118 @@
+"""Flowing documents (guide, rules, score sheet, token sheet) on the chosen paper: page
+geometry, a fit check before anything is written, and the writer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError
+
+from . import __version__, fonts
+from .errors import KitpressError, Problem
+from .fit import paragraphs, measure
+from .markup import Builder, MarkupError
+from .render import Job, face_resolver
+from .scene import Document
+from .units import MM
+
+
+@dataclass(frozen=True)
+class Geometry:
+    page: tuple[float, float]
+    columns: tuple[tuple[float, float, float, float], ...]  # x, y, w, h of each body column
+    header: tuple[float, float, float, float]
+    footer: tuple[float, float, float, float]
+
+
+def geometry(doc: Document, paper: tuple[float, float]) -> Geometry:
+    page = (paper[1], paper[0]) if doc.orientation == "landscape" else paper
+    top, right, bottom, left = doc.margins
+    body_w = page[0] - left - right
+    body_h = page[1] - top - bottom - doc.header_height - doc.footer_height
+    col_w = (body_w - doc.gap * (doc.columns - 1)) / doc.columns
+    y = bottom + doc.footer_height
+    columns = tuple((left + i * (col_w + doc.gap), y, col_w, body_h) for i in range(doc.columns))
+    header = (left, page[1] - top - doc.header_height, body_w, doc.header_height)
+    return Geometry(page, columns, header, (left, bottom, body_w, doc.footer_height))
+
+
+def problems(doc: Document, paper: tuple[float, float], edge: float) -> list[Problem]:
+    """Margins inside the printer's reach, and no word or table wider than its column."""
+    out = []
+    if min(doc.margins) < edge - 0.01:
+        message = f"layout {doc.layout}: margins closer than {edge / MM:.2f} mm to the paper edge"
+        out.append(Problem("error", message, doc.loc))
+    geo = geometry(doc, paper)
+    parts = (("header", doc.header, geo.header[2]), ("body", doc.body, geo.columns[0][2]), ("footer", doc.footer, geo.footer[2]))
+    for name, text, width in parts:
+        if not text:
+            continue
+        try:
+            flows = Builder(doc.sheet, 1.0, face=face_resolver(doc.faces)).build(text, width)
+        except MarkupError as exc:
+            out.append(Problem("error", f"{exc} (layout {doc.layout}, {name})", doc.loc))
+            continue
+        for flow in flows:
+            try:
+                too_wide = measure([flow], width)[1]
+            except ValueError:  # reportlab: a cell narrower than its own padding
+                too_wide = True
+            if too_wide:
+                out.append(Problem("error", f"layout {doc.layout}, {name}: {_describe(flow)} is wider than its column", doc.loc))
+    return out
+
+
+def _describe(flow) -> str:
+    text = getattr(flow, "text", None)
+    if text:
+        return f"the text '{text[:60]}'"
+    if getattr(flow, "_cellvalues", None):
+        texts = [p.text for p in paragraphs([flow]) if p.text]
+        return f"a table ('{texts[0][:40] if texts else ''}' …)"
+    return f"a {type(flow).__name__}"
+
+
+def render_document(path: Path, doc: Document, job: Job) -> int:
+    fonts.register()
+    geo = geometry(doc, job.paper)
+    frames = [
+        Frame(x, y, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=f"c{i}")
+        for i, (x, y, w, h) in enumerate(geo.columns)
+    ]
+    resolver = face_resolver(doc.faces)
+
+    def decorate(canvas: Canvas, _template) -> None:
+        canvas.setViewerPreference("PrintScaling", "None")
+        number = str(canvas.getPageNumber())
+        for text, (x, y, w, h) in ((doc.header, geo.header), (doc.footer, geo.footer)):
+            if not text or h <= 0:
+                continue
+            cursor = y + h
+            for flow in Builder(doc.sheet, 1.0, face=resolver).build(text.replace("{page}", number), w):
+                _, fh = flow.wrap(w, h)
+                flow.drawOn(canvas, x, cursor - fh)
+                cursor -= fh + flow.getSpaceAfter()
+
+    try:
+        story = Builder(doc.sheet, 1.0, face=resolver).build(doc.body, geo.columns[0][2])
+    except MarkupError as exc:
+        raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
+    meta = job.meta
+    template = BaseDocTemplate(
+        str(path), pagesize=geo.page, title=meta.title, author=meta.author, subject=meta.subject,
+        creator=f"kitpress {__version__}", producer=f"kitpress {__version__}", invariant=1, lang=meta.lang,
+        initialFontName=fonts.face_name(fonts.MAIN), pageCompression=1,
+    )  # fmt: skip
+    template.addPageTemplates([PageTemplate("page", frames=frames, onPage=decorate)])
+    try:
+        template.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.face_name(fonts.MAIN)))
+    except LayoutError as exc:
+        raise KitpressError(Problem("error", f"a block is too big for the page in layout {doc.layout}: {exc}", doc.loc)) from None
+    if doc.max_pages and template.page > doc.max_pages:
+        message = f"{doc.layout} runs to {template.page} pages; its layout allows {doc.max_pages}"
+        raise KitpressError(Problem("error", message, doc.loc))
+    return template.page
