@@ -25,14 +25,14 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             batch = deck.fronts[start : start + grid.per_sheet]
             for slot, face in zip(grid.slots, batch):
                 forms.place(face, slot.x, slot.y)
-            _marks(c, grid)
+            _marks(c, grid, grid.slots[: len(batch)])
             _note(c, notes[0], grid, job)
             c.showPage()
             pages += 1
             if deck.back is not None:
                 for slot in grid.back_slots()[: len(batch)]:
                     forms.place(deck.back, slot.x, slot.y)
-                _marks(c, grid)
+                _marks(c, grid, grid.back_slots()[: len(batch)])
                 _note(c, notes[1], grid, job)
                 c.showPage()
                 pages += 1
@@ -40,12 +40,12 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
     return pages
 
 
-def _marks(c: Canvas, grid: CardGrid) -> None:
-    """Crop marks outside the bleed, and thin grey trim lines for cutting with scissors."""
+def _marks(c: Canvas, grid: CardGrid, used) -> None:
+    """Crop marks outside the bleed, and thin grey trim lines on the used slots for scissors."""
     c.saveState()
     c.setStrokeColor(Color(0.6, 0.6, 0.6))
     c.setLineWidth(0.2)
-    for slot in grid.slots:
+    for slot in used:
         c.rect(slot.x, slot.y, grid.card[0], grid.card[1], stroke=1, fill=0)
     c.setStrokeColor(INK)
     c.setLineWidth(0.25)

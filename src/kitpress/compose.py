@@ -322,7 +322,7 @@ class Composer:
             spec.get("pages"),
             self.layouts.sheet_for(layout),
             faces,
-            layout.loc,
+            spec.loc_of("body"),
         )
         self.problems.items.extend(documents.problems(doc, self.paper, self.options.edge))
         return doc

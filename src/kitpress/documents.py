@@ -62,7 +62,8 @@ def problems(doc: Document, paper: tuple[float, float], edge: float) -> list[Pro
             except ValueError:  # reportlab: a cell narrower than its own padding
                 too_wide = True
             if too_wide:
-                out.append(Problem("error", f"layout {doc.layout}, {name}: {_describe(flow)} is wider than its column", doc.loc))
+                what = f"{_describe(flow)} does not fit (a word wider than its line, or text taller than its row)"
+                out.append(Problem("error", f"layout {doc.layout}, {name}: {what}", doc.loc))
     return out
 
 

@@ -30,6 +30,8 @@ def overflows(flow: Flowable) -> bool:
         lines = getattr(getattr(flow, "blPara", None), "lines", [])
         return any(_extra_space(line) < -slack for line in lines)
     if isinstance(flow, Table):
+        if getattr(flow, "overfull", False):
+            return True
         for row in getattr(flow, "_cellvalues", []):
             for cell in row:
                 items = cell if isinstance(cell, (list, tuple)) else [cell]

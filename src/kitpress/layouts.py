@@ -144,6 +144,7 @@ class Layouts:
                 _check_style(spec, problems)
                 specs[name] = {**specs.get(name, {}), **spec}
         problems.raise_if_errors()
+        self._raw_specs = specs  # before `extends` is resolved, so a layout's override cascades
         return StyleSheet(merge_specs(specs), colors)
 
     def sheet_for(self, layout: Layout) -> StyleSheet:
@@ -157,7 +158,8 @@ class Layouts:
             for spec in (own or {}).values():
                 _check_style(spec, problems)
             problems.raise_if_errors()
-            specs = {**self.sheet.specs, **{k: {**self.sheet.specs.get(k, {}), **v} for k, v in (own or {}).items()}}
+            base = self._raw_specs
+            specs = {**base, **{k: {**base.get(k, {}), **v} for k, v in (own or {}).items()}}
             self._sheets[layout.name] = StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})})
         return self._sheets[layout.name]
 

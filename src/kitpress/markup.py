@@ -193,7 +193,9 @@ class Builder:
                 c += span
             row.extend([""] * (ncols - c))
             data.append(row)
-        return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        table.overfull = _overfull(data, widths, heights, pad)
+        return table
 
     def cell(self, td: ET.Element, tr: ET.Element, table: ET.Element, width: float):
         style = (
@@ -269,6 +271,19 @@ class Builder:
             attrs.append(f'face="{el.get("font")}"')
         inner = self.inline(el)
         return f"<font {' '.join(attrs)}>{inner}</font>" if attrs else inner
+
+
+def _overfull(data, widths, heights, pad: float) -> bool:
+    """Whether a cell's text is taller than the fixed height of its row (it would be clipped)."""
+    for row, height in zip(data, heights):
+        if height is None:
+            continue
+        for cell, width in zip(row, widths):
+            flows = cell if isinstance(cell, list) else [cell] if isinstance(cell, Flowable) else []
+            needed = sum(f.wrap(width - 2 * pad, height)[1] for f in flows)  # text may use the padding
+            if needed > height + 0.5:
+                return True
+    return False
 
 
 def _inline_escape(text: str) -> str:
