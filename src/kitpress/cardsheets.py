@@ -32,7 +32,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             if deck.back is not None:
                 for slot in grid.back_slots()[: len(batch)]:
                     forms.place(deck.back, slot.x, slot.y)
-                _marks(c, grid, grid.back_slots()[: len(batch)])
+                _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
                 _note(c, notes[1], grid, job)
                 c.showPage()
                 pages += 1
