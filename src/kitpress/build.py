@@ -152,6 +152,7 @@ def _render(
         "paper": options.paper,
         "trim_mm": trim,
         "duplex": duplex,
+        "stock": game.component(part.component).stock,
         "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -13,15 +14,9 @@ from .build import BuildOptions, build_game, compose_game, find_project
 from .errors import KitpressError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-
-PRINT_HINTS = {
-    "cards": "card stock, double-sided, flip on the long edge; cut on the marks",
-    "board": "at 100 % (actual size); card or A3 is best",
-    "document": "plain paper, at 100 %",
-    "sheet": "at 100 %; the paper the sheet says",
-}
+# soft_wrap: a problem stays one `path:line:col: error:` line, whatever the terminal width
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(exc: KitpressError) -> None:
@@ -63,15 +58,21 @@ def build(
         except KitpressError as exc:
             _fail(exc)
         out.print(f"  → {folder}")
-        _how_to_print(entries, options.paper)
+        _how_to_print(entries, options)
 
 
-def _how_to_print(entries: list[dict], paper: str) -> None:
-    out.print(f"  How to print: on {paper.upper()}, at 100 % / actual size (never 'fit to page').")
+def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
+    out.print(f"  How to print: on {options.paper.upper()}, at 100 % / actual size (never 'fit to page').")
     for entry in entries:
-        hint = PRINT_HINTS.get(entry["kind"], "")
-        if entry["kind"] == "board" and entry["pages"] > len(entry.get("sheets", [])) and paper != "a3":
-            hint = "at 100 %; pieces overlap: trim, glue the grey strips, line up the ⊕ marks"
+        hint = "card stock" if entry["stock"] == "card" else "plain paper"
+        if entry["duplex"]:
+            hint += ", double-sided, flip on the long edge; cut on the marks"
+        if entry["kind"] == "board" and options.paper != "a3":
+            hint += (
+                "; scaled to fit one sheet"
+                if options.board == "fit"
+                else "; trim the pieces, glue each grey strip under its neighbour, line up the ⊕ marks"
+            )
         out.print(f"    {entry['file']:<18} {hint}")
 
 
@@ -114,3 +115,9 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("interrupted; nothing was changed in the output folder.")
         sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - a user never sees a traceback; KITPRESS_DEBUG=1 shows it
+        if os.environ.get("KITPRESS_DEBUG"):
+            raise
+        err.print(f"kitpress: internal error: {type(exc).__name__}: {exc}", markup=False)
+        err.print("Nothing was changed in the output folder. Please report this, with the command you ran.", markup=False)
+        sys.exit(2)

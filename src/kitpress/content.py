@@ -16,6 +16,7 @@ from .textfmt import FORMATS, PLACEHOLDER, format_value
 from .yamlio import LocStr, YList, YMap
 
 KINDS = ("document", "sheet", "board", "cards")
+STOCKS = ("paper", "card")
 _GAME_SCHEMA = """
 id: id
 title: text
@@ -34,6 +35,7 @@ components:
     decks: "[deck]?"
     front_note: text?
     back_note: text?
+    stock: str?
 """
 _GAME_TYPES = {"deck": "collection: str\nfront: str\nback: str?\n"}
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}
@@ -49,6 +51,7 @@ class Component:
     loc: Loc
     front_note: str = ""  # printed in the margin of card fronts / backs sheets
     back_note: str = ""
+    stock: str = "paper"  # what to print it on: paper or card
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,10 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
         if kind in ("document", "sheet") and len(layouts) > 1:
             problems.error(f"component '{comp['id']}' of kind {kind} prints one layout", comp.loc_of("layouts"))
         notes = (str(comp.get("front_note") or ""), str(comp.get("back_note") or ""))
-        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes))
+        stock = str(comp.get("stock") or ("card" if kind in ("cards", "board") else "paper"))
+        if stock not in STOCKS:
+            problems.error(f"stock '{stock}': use {' or '.join(STOCKS)}{did_you_mean(stock, STOCKS)}", comp.loc_of("stock"))
+        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes, stock))
     return out
 
 
