@@ -36,7 +36,8 @@ class Options:
 class Composer:
     def __init__(self, game: Game, layouts: Layouts, options: Options):
         self.game, self.layouts, self.options = game, layouts, options
-        fonts.register(layouts.root / "fonts")
+        own = layouts.root / "fonts"
+        fonts.register(own if own.is_dir() else None)  # a project without fonts/ uses kitpress's
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.paper = PAPERS[options.paper]
