@@ -7,3 +7,69 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
+
+
+# -- a throwaway copy of the project to break (test_layout_errors, test_images, test_print_edges)
+
+import shutil  # noqa: E402
+
+import pytest  # noqa: E402
+
+KIT_GAME = "state-in-class"
+
+
+class KitProject:
+    """content/ and layouts/ copied into a temporary folder that is also the working
+    directory, so problems show paths like layouts/state-in-class/event-front.yaml."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.game_dir = root / "content" / KIT_GAME
+        self.layout_dir = root / "layouts" / KIT_GAME
+
+    def edit(self, rel: str, old: str, new: str) -> str:
+        """Replace `old` (which must occur exactly once) by `new` in one file; return the new text."""
+        path = self.root / rel
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {rel}"
+        edited = text.replace(old, new)
+        path.write_text(edited, encoding="utf-8")
+        return edited
+
+    @staticmethod
+    def line_of(text: str, marker: str) -> int:
+        """1-based line of `marker`, which must occur exactly once in `text`."""
+        assert text.count(marker) == 1, f"{marker!r} occurs {text.count(marker)} times"
+        return text[: text.index(marker)].count("\n") + 1
+
+    def options(self, **options):
+        from kitpress.build import BuildOptions
+
+        return BuildOptions(**options)
+
+    def compose(self, **options):
+        from kitpress.build import Project, compose_game
+
+        return compose_game(Project(self.root), KIT_GAME, self.options(**options))
+
+    def build(self, **options):
+        from kitpress.build import Project, build_game
+
+        return build_game(Project(self.root), KIT_GAME, self.options(**options))
+
+    def compose_error(self, **options):
+        """The KitpressError that composing raises (the test fails if it does not)."""
+        from kitpress.errors import KitpressError
+
+        with pytest.raises(KitpressError) as info:
+            self.compose(**options)
+        return info.value
+
+
+@pytest.fixture
+def kit_project(tmp_path, monkeypatch) -> KitProject:
+    root = tmp_path / "proj"
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    monkeypatch.chdir(root)
+    return KitProject(root)

@@ -15,12 +15,13 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
-from .errors import KitpressError, Loc, Problem
+from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
 from .textfmt import number, signed
 from .yamlio import LocStr
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2")
 
 
 class BindError(Exception):
@@ -35,12 +36,14 @@ class Printed:
 
     texts: list = field(default_factory=list)
 
-    def first_loc(self) -> LocStr | None:
-        return self.texts[0] if self.texts else None
+    def longest(self) -> LocStr | None:
+        """The likeliest culprit when a frame overflows: its longest content text."""
+        return max(self.texts, key=len) if self.texts else None
 
 
 class Binder:
     def __init__(self, search_dirs: list[Path]):
+        """Templates may import helpers (*.j2) from these folders, and nothing else."""
         loader = jinja2.FileSystemLoader([str(d) for d in search_dirs if d.is_dir()])
         self.env = ImmutableSandboxedEnvironment(
             autoescape=True,
@@ -85,7 +88,7 @@ class Binder:
         except KitpressError:
             raise
         except Exception as exc:  # noqa: BLE001 - every template failure is the author's, with a place
-            raise BindError(_describe(exc), _template_loc(source, _failing_line(exc, source.loc.path))) from None
+            raise BindError(_describe(exc), _error_loc(exc, source)) from None
         return text, self._printed
 
     def value(self, source, context: dict):
@@ -114,13 +117,21 @@ def _template_loc(source: LocStr, line: int) -> Loc:
     return Loc(source.loc.path, source.loc.line + offset, 1)
 
 
-def _failing_line(exc: BaseException, filename: str) -> int:
-    tb, line = exc.__traceback__, 1
+def _error_loc(exc: BaseException, source: LocStr) -> Loc:
+    """Where a render failed: in the layout's own text, or in a template it imports (macros.j2)."""
+    own = source.loc.path
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename and exc.filename != own:
+        return Loc(rel(Path(exc.filename)), exc.lineno or 1, 1)
+    path, line = own, 1
+    tb = exc.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == filename:
-            line = tb.tb_lineno
+        name = tb.tb_frame.f_code.co_filename
+        if name == own or name.endswith(TEMPLATE_SUFFIXES):
+            path, line = name, tb.tb_lineno
         tb = tb.tb_next
-    return line
+    if path != own:
+        return Loc(rel(Path(path)), line, 1)
+    return _template_loc(source, line)
 
 
 def _describe(exc: Exception) -> str:

@@ -68,7 +68,7 @@ class Composer:
         return Part(comp.id, comp.kind, comp.title, documents=docs)
 
     def _layout(self, name: str, comp: Component) -> Layout:
-        return self.layouts.get(name, comp.loc)
+        return self.layouts.get(name, comp.layout_loc or comp.loc)
 
     def _context(self, comp: Component, extra: dict) -> dict:
         return {**self.game.data, "kit": self.kit, "component": {"id": comp.id, "title": comp.title}, **extra}
@@ -79,7 +79,7 @@ class Composer:
             if comp.kind == "cards":
                 total = 0
                 for deck in comp.decks:
-                    layout = self.layouts.get(str(deck["front"]), comp.loc)
+                    layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
                     size, bleed = self._size(layout), self._bleed(layout)
                     grid = card_grid(self.paper, size, bleed, self.options.edge)
                     total += len(self.game.data.get(str(deck["collection"]), []))
@@ -95,7 +95,7 @@ class Composer:
         items = self.game.data.get(collection)
         if not isinstance(items, list):
             raise KitpressError([self._problem(f"deck collection '{collection}' is not a list in the content", deck.loc)])
-        front = self._layout(str(deck["front"]), comp)
+        front = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
         fronts, ids = [], []
         for index, item in enumerate(items):
             ident = str(item.get("id", index + 1)) if isinstance(item, dict) else str(index + 1)
@@ -105,7 +105,8 @@ class Composer:
         back = None
         if deck.get("back") and self.options.backs:
             ctx = self._context(comp, {"deck": {"collection": collection, "count": len(items)}})
-            back = self.face(self._layout(str(deck["back"]), comp), ctx, f"{comp.id}/{collection} back")
+            back_layout = self.layouts.get(str(deck["back"]), deck.loc_of("back"))
+            back = self.face(back_layout, ctx, f"{comp.id}/{collection} back")
         return Deck(collection, tuple(fronts), tuple(ids), back)
 
     # -- faces -----------------------------------------------------------------------------
@@ -247,13 +248,15 @@ class Composer:
         except MarkupError as exc:
             raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", _line_in(raw["markup"], exc.line))]) from None
         if scale is None:
-            source = printed.first_loc()
+            source = printed.longest()
             loc = source.loc if source is not None else raw["markup"].loc
             field = f", field {source.field}" if source is not None else ""
+            if needed > h:
+                why = f"needs {needed / MM:.1f} mm, has {h / MM:.1f} mm"
+            else:
+                why = "a word is wider than its line, or text taller than its row"
             self.problems.error(
-                f"text does not fit: {where}, frame '{raw['id']}'{field}: needs {needed / MM:.1f} mm, "
-                f"has {h / MM:.1f} mm even at the {min_size:g} pt floor",
-                loc,
+                f"text does not fit: {where}, frame '{raw['id']}'{field}: {why}, even at the {min_size:g} pt floor", loc
             )
             return 1.0
         return scale
@@ -288,7 +291,7 @@ class Composer:
             raise KitpressError(
                 [self._problem(f"layout '{layout.name}' is a {layout.kind}, a document is needed here", layout.loc)]
             )
-        texts, faces = {}, {}
+        texts, faces, shown = {}, {}, []
         for key in ("header", "footer", "body"):
             source = spec.get(key)
             if source is None:
@@ -298,6 +301,7 @@ class Composer:
                 texts[key], printed = self.binder.render(source, ctx)
             except BindError as exc:
                 raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+            shown.extend(printed.texts)
             self._embedded_faces(texts[key], source, faces)
             self._check_glyphs(texts[key], printed, source, layout.name, key)
             try:  # catch markup mistakes now, with their place, rather than mid-render
@@ -309,6 +313,9 @@ class Composer:
             message = "margins: one, two (vertical horizontal) or four lengths"
             raise KitpressError([self._problem(message, spec.loc_of("margins"))])
         margins = margins * (4 // len(margins))
+        if min(margins) < self.options.edge - 0.01:
+            message = f"margins closer than {self.options.edge / MM:.2f} mm to the paper edge, where printers cannot print"
+            self.problems.error(f"layout {layout.name}: {message}", spec.loc_of("margins"))
         doc = Document(
             layout.name,
             str(spec.get("orientation") or "portrait"),
@@ -324,8 +331,9 @@ class Composer:
             self.layouts.sheet_for(layout),
             faces,
             spec.loc_of("body"),
+            tuple(shown),
         )
-        self.problems.items.extend(documents.problems(doc, self.paper, self.options.edge))
+        self.problems.items.extend(documents.problems(doc, self.paper))
         return doc
 
     def _problem(self, message: str, loc: Loc) -> Problem:
@@ -340,7 +348,9 @@ def _mm(value) -> float:
 
 
 def _line_in(source: LocStr, line: int) -> Loc:
-    if not line:
+    """A line of rendered markup in its source; loops make the rendered text longer than the
+    source, and then the best honest place is where the markup starts."""
+    if not line or line > str(source).count("\n") + 1:
         return source.loc
     offset = line if getattr(source, "block", False) else line - 1
     return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

@@ -52,6 +52,7 @@ class Component:
     front_note: str = ""  # printed in the margin of card fronts / backs sheets
     back_note: str = ""
     stock: str = "paper"  # what to print it on: paper or card
+    layout_loc: Loc | None = None  # where the layout names are written
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,8 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
         stock = str(comp.get("stock") or ("card" if kind in ("cards", "board") else "paper"))
         if stock not in STOCKS:
             problems.error(f"stock '{stock}': use {' or '.join(STOCKS)}{did_you_mean(stock, STOCKS)}", comp.loc_of("stock"))
-        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes, stock))
+        where = comp.loc_of("layouts" if "layouts" in comp else "layout")
+        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes, stock, where))
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -17,7 +18,6 @@ from .fit import paragraphs, measure
 from .markup import Builder, MarkupError
 from .render import Job, face_resolver
 from .scene import Document
-from .units import MM
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,9 @@ def geometry(doc: Document, paper: tuple[float, float]) -> Geometry:
     return Geometry(page, columns, header, (left, bottom, body_w, doc.footer_height))
 
 
-def problems(doc: Document, paper: tuple[float, float], edge: float) -> list[Problem]:
-    """Margins inside the printer's reach, and no word or table wider than its column."""
+def problems(doc: Document, paper: tuple[float, float]) -> list[Problem]:
+    """No word or table wider than its column, no text taller than a fixed row."""
     out = []
-    if min(doc.margins) < edge - 0.01:
-        message = f"layout {doc.layout}: margins closer than {edge / MM:.2f} mm to the paper edge"
-        out.append(Problem("error", message, doc.loc))
     geo = geometry(doc, paper)
     parts = (("header", doc.header, geo.header[2]), ("body", doc.body, geo.columns[0][2]), ("footer", doc.footer, geo.footer[2]))
     for name, text, width in parts:
@@ -62,19 +59,24 @@ def problems(doc: Document, paper: tuple[float, float], edge: float) -> list[Pro
             except ValueError:  # reportlab: a cell narrower than its own padding
                 too_wide = True
             if too_wide:
-                what = f"{_describe(flow)} does not fit (a word wider than its line, or text taller than its row)"
-                out.append(Problem("error", f"layout {doc.layout}, {name}: {what}", doc.loc))
+                out.append(_overflow(doc, name, flow))
     return out
 
 
+def _overflow(doc: Document, part: str, flow) -> Problem:
+    """Name the content text the overflowing block shows, when there is one."""
+    shown = " ".join(p.text for p in paragraphs([flow]))
+    culprits = [t for t in doc.printed if escape(str(t))[:40] in shown]
+    what = "a word wider than its line, or text taller than its row"
+    if culprits:
+        text = max(culprits, key=len)
+        return Problem("error", f"text does not fit: layout {doc.layout}, {part}, field {text.field}: {what}", text.loc)
+    return Problem("error", f"text does not fit: layout {doc.layout}, {part}, {_describe(flow)}: {what}", doc.loc)
+
+
 def _describe(flow) -> str:
-    text = getattr(flow, "text", None)
-    if text:
-        return f"the text '{text[:60]}'"
-    if getattr(flow, "_cellvalues", None):
-        texts = [p.text for p in paragraphs([flow]) if p.text]
-        return f"a table ('{texts[0][:40] if texts else ''}' …)"
-    return f"a {type(flow).__name__}"
+    texts = [p.text for p in paragraphs([flow]) if p.text]
+    return f"'{texts[0][:50]}'" if texts else f"a {type(flow).__name__}"
 
 
 def render_document(path: Path, doc: Document, job: Job) -> int:

@@ -66,6 +66,7 @@ class Document:
     sheet: StyleSheet
     faces: dict
     loc: Loc
+    printed: tuple = ()  # content strings the document shows, to name the source of a problem
 
 
 @dataclass(frozen=True)
