@@ -1,0 +1,30 @@
+"""The bundled fonts: a project's own fonts/ folder is used, and a missing face is a located error."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+KITPRESS = Path(sys.executable).with_name("kitpress")
+
+
+def test_a_missing_font_file_is_a_located_error_and_writes_nothing(tmp_path):
+    for folder in ("content", "layouts", "fonts"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    (tmp_path / "fonts" / "NotoSans-Bold.ttf").unlink()
+    run = subprocess.run([str(KITPRESS), "build", "state-in-class"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1
+    assert "NotoSans-Bold.ttf: error: font file missing" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert not (tmp_path / "build").exists()
+
+
+def test_a_file_that_is_not_a_truetype_font_is_refused(tmp_path):
+    for folder in ("content", "layouts", "fonts"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    (tmp_path / "fonts" / "DejaVuSans.ttf").write_bytes(b"not a font at all")
+    run = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1
+    assert "DejaVuSans.ttf: error: not a usable TrueType font" in run.stderr
+    assert "Traceback" not in run.stderr

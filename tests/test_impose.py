@@ -1,0 +1,93 @@
+"""Imposition geometry: where cards land, where their backs go, where marks and tiles fall."""
+
+import pytest
+
+from kitpress.impose import card_grid, fit_scale, tiles
+
+MM = 72 / 25.4
+A4 = (210 * MM, 297 * MM)
+LETTER = (8.5 * 72, 11 * 72)
+A3 = (297 * MM, 420 * MM)
+TAROT = (70 * MM, 120 * MM)
+EDGE = 6.35 * MM
+
+
+@pytest.mark.parametrize("paper, count", [(A4, 4), (LETTER, 4), (A3, 9)])
+def test_tarot_cards_per_sheet(paper, count):
+    assert card_grid(paper, TAROT, 3 * MM).per_sheet == count
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER, A3])
+def test_cards_and_their_bleed_never_overlap_and_stay_on_the_paper(paper):
+    grid = card_grid(paper, TAROT, 3 * MM)
+    boxes = [(s.x - 3 * MM, s.y - 3 * MM, s.x + TAROT[0] + 3 * MM, s.y + TAROT[1] + 3 * MM) for s in grid.slots]
+    for i, a in enumerate(boxes):
+        assert a[0] >= EDGE and a[1] >= EDGE and a[2] <= paper[0] - EDGE and a[3] <= paper[1] - EDGE
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] + 1e-6 or b[2] <= a[0] + 1e-6 or a[3] <= b[1] + 1e-6 or b[3] <= a[1] + 1e-6
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER, A3])
+def test_crop_marks_are_outside_every_bleed_and_inside_the_printable_area(paper):
+    grid = card_grid(paper, TAROT, 3 * MM)
+    bleeds = [(s.x - 3 * MM, s.y - 3 * MM, s.x + TAROT[0] + 3 * MM, s.y + TAROT[1] + 3 * MM) for s in grid.slots]
+    for x1, y1, x2, y2 in grid.marks():
+        for x, y in ((x1, y1), (x2, y2), ((x1 + x2) / 2, (y1 + y2) / 2)):
+            assert EDGE - 1e-6 <= x <= paper[0] - EDGE + 1e-6 and EDGE - 1e-6 <= y <= paper[1] - EDGE + 1e-6
+            assert not any(b[0] < x < b[2] and b[1] < y < b[3] for b in bleeds)
+        assert abs(x2 - x1) + abs(y2 - y1) >= 3 * MM - 1e-6  # long enough to line a guillotine up
+
+
+def test_every_trim_edge_has_marks():
+    grid = card_grid(A4, TAROT, 3 * MM)
+    vertical = {round(x1, 3) for x1, _, x2, _ in grid.marks() if x1 == x2}
+    edges = {round(s.x, 3) for s in grid.slots} | {round(s.x + TAROT[0], 3) for s in grid.slots}
+    assert vertical == edges
+
+
+def test_long_edge_backs_mirror_the_columns():
+    grid = card_grid(A4, TAROT, 3 * MM)
+    for front, back in zip(grid.slots, grid.back_slots("long")):
+        assert (back.col, back.row) == (grid.cols - 1 - front.col, front.row)
+        # turned over on the long edge, the back lands exactly behind its front
+        assert back.x == pytest.approx(A4[0] - front.x - TAROT[0])
+        assert back.y == pytest.approx(front.y)
+
+
+def test_short_edge_backs_mirror_the_rows():
+    grid = card_grid(A4, TAROT, 3 * MM)
+    for front, back in zip(grid.slots, grid.back_slots("short")):
+        assert (back.col, back.row) == (front.col, grid.rows - 1 - front.row)
+
+
+def test_a_card_too_big_for_the_paper_is_refused():
+    with pytest.raises(ValueError, match="does not fit"):
+        card_grid(A4, (300 * MM, 300 * MM), 3 * MM)
+
+
+BOARD = (420 * MM, 297 * MM)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_an_a3_board_takes_four_sheets_that_cover_it_with_overlap(paper):
+    pieces = tiles(BOARD, paper, overlap=10 * MM)
+    assert len(pieces) == 4
+    for piece in pieces:
+        wx, wy, ww, wh = piece.window
+        assert wx >= EDGE and wy >= EDGE and wx + ww <= piece.page[0] - EDGE and wy + wh <= piece.page[1] - EDGE
+    # every point of the board is on some piece; neighbours share a 10 mm strip
+    xs = sorted({(p.source[0], p.source[0] + p.window[2]) for p in pieces})
+    ys = sorted({(p.source[1], p.source[1] + p.window[3]) for p in pieces})
+    assert xs[0][0] == pytest.approx(0) and xs[-1][1] == pytest.approx(BOARD[0])
+    assert ys[0][0] == pytest.approx(0) and ys[-1][1] == pytest.approx(BOARD[1])
+    assert xs[0][1] - xs[1][0] == pytest.approx(10 * MM)
+    assert ys[0][1] - ys[1][0] == pytest.approx(10 * MM)
+    assert sorted(p.label for p in pieces) == ["A1", "A2", "B1", "B2"]
+
+
+def test_fit_scale_uses_the_orientation_that_prints_largest():
+    page, scale = fit_scale(BOARD, A4)
+    assert page[0] > page[1]  # landscape for a landscape board
+    assert BOARD[0] * scale <= page[0] - 2 * EDGE + 1e-6
+    assert BOARD[1] * scale <= page[1] - 2 * EDGE + 1e-6
+    assert 0.6 < scale < 0.7
