@@ -11,7 +11,7 @@ from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
 from .errors import KitpressError, Loc, Problem, Problems
 from .fit import FLOOR_PT, fit
-from . import documents, fonts, images
+from . import documents, fonts, images, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
@@ -131,10 +131,11 @@ class Composer:
     def _bleed(self, layout: Layout) -> float:
         return _mm(layout.spec.get("bleed") or 0)
 
-    def face(self, layout: Layout, ctx: dict, where: str) -> Face:
+    def face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None) -> Face:
+        """Bind a face layout; `size` overrides the layout's own (a track's space, say)."""
         if layout.kind != "face":
             raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a face is needed here", layout.loc)])
-        size, bleed = self._size(layout), self._bleed(layout)
+        size, bleed = size or self._size(layout), self._bleed(layout)
         sheet = self.layouts.sheet_for(layout)
         min_size = float(layout.spec.get("min_size") or FLOOR_PT)
         shapes = tuple(s for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s)
@@ -145,8 +146,41 @@ class Composer:
             if frame:
                 self._check_safe(frame, size, safe, raw, layout)
                 frames.append(frame)
-        key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames)).encode()).hexdigest()[:16]
-        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces)
+        children, seams = self._tracks(layout, ctx, where)
+        key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames, [c[0].key for c in children])).encode()).hexdigest()[
+            :16
+        ]
+        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams)
+
+    def _tracks(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
+        """Place each item of every track in its space, bound to the track's face layout."""
+        children, seam_x, seam_y = [], [], []
+        for raw in layout.spec.get("tracks") or []:
+            try:
+                items = list(self.binder.expression(raw["spaces"])(**ctx))
+            except BindError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
+                raise KitpressError([self._problem(f"spaces: {type(exc).__name__}: {exc}", raw["spaces"].loc)]) from None
+            area = tuple(_mm(v) for v in raw["at"])
+            gap = _mm(raw.get("gap") or 0)
+            try:
+                boxes = tracks.cell_boxes(
+                    str(raw["path"]), int(raw["cols"]), int(raw["rows"]), area, gap, str(raw.get("start") or "bottom-left")
+                )
+            except ValueError as exc:
+                raise KitpressError([self._problem(str(exc), raw.loc_of("path"))]) from None
+            if len(items) > len(boxes):
+                message = f"track '{raw['id']}' has {len(items)} items but only {len(boxes)} spaces"
+                raise KitpressError([self._problem(message, raw.loc_of("spaces"))])
+            cell = self.layouts.get(str(raw["face"]), raw.loc_of("face"))
+            for index, (item, (x, y, w, h)) in enumerate(zip(items, boxes)):
+                sub = dict(ctx, item=item, index=index, count=len(items))
+                children.append((self.face(cell, sub, f"{where}, {raw['id']} space {index + 1}", (w, h)), x, y))
+            xs, ys = tracks.seams(int(raw["cols"]), int(raw["rows"]), area, gap)
+            seam_x += xs
+            seam_y += ys
+        return children, (tuple(seam_x), tuple(seam_y))
 
     def _check_safe(self, frame: TextFrame, size, safe: float, raw, layout: Layout) -> None:
         """Text keeps `safe` inside the trim, so a cut a little off never touches it."""

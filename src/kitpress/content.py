@@ -200,11 +200,16 @@ def _resolve_refs(data: dict, problems: Problems) -> None:
 
 
 def lookup(data: dict, path: str):
-    """Follow a dotted path through the content: keys, ids, indexes, and `count` of a list."""
-    parts = path.split(".")
-    value = data
-    for part in parts:
+    """Follow a dotted path through the content: keys, ids, indexes, `count` of a list, and
+    `number` of a record (its position in its list, from 1: how rules are numbered)."""
+    value, position = data, None
+    for part in path.split("."):
+        if part == "number" and position is not None and not (isinstance(value, dict) and "number" in value):
+            value, position = position, None
+            continue
+        position = None
         if isinstance(value, Records) and part in value.by_id:
+            position = list(value.by_id).index(part) + 1
             value = value.by_id[part]
         elif isinstance(value, list) and part == "count":
             value = len(value)

@@ -16,6 +16,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from . import icons
 from .errors import Loc, fail
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # the repository's, for a source checkout
@@ -23,6 +24,8 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # the repository's, fo
 FAMILIES = {
     "Sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"),
     "Symbols": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    "KitpressIcons": ("KitpressIcons.ttf",) * 4,
+    "FontAwesome": (icons.FA_SOLID,) * 4,  # an absolute path: installed with kitpress
 }
 MAIN, FALLBACK = "Sans", "Symbols"
 _SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
@@ -42,7 +45,7 @@ def register(font_dir: Path | None = None) -> None:
         for suffix, name in zip(_SUFFIX, files):
             path = font_dir / name
             if not path.is_file():
-                raise fail(f"font file missing: {name} (the bundled fonts live in {font_dir})", Loc(str(path)))
+                raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
             try:
                 pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
             except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
@@ -52,6 +55,17 @@ def register(font_dir: Path | None = None) -> None:
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
     _registered.append(font_dir)
+
+
+def icon(name: str) -> tuple[str, int] | None:
+    """(family, code point) of a pictogram by name, or None."""
+    register()
+    return icons.lookup(name, _registered[0] / "KitpressIcons.ttf")
+
+
+def icon_names() -> list[str]:
+    register()
+    return icons.known(_registered[0] / "KitpressIcons.ttf")
 
 
 @lru_cache(maxsize=None)

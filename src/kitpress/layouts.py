@@ -23,6 +23,7 @@ bleed: str | number?
 safe: str | number?
 shapes: "[shape]?"
 frames: "[frame]?"
+tracks: "[track]?"
 margins: str?
 columns: int?
 gap: str?
@@ -47,6 +48,17 @@ stroke: str?
 width: number?
 radius: str | number?
 when: str?
+""",
+    "track": """
+id: str
+spaces: str
+path: str
+cols: int
+rows: int
+at: "[str | number]"
+gap: str | number?
+start: str?
+face: str
 """,
     "frame": """
 id: str

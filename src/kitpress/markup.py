@@ -19,13 +19,14 @@ from reportlab.platypus import TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
 from . import fonts
+from .errors import did_you_mean
 from .ruler import Ruler
 from .styles import StyleSheet
 from .units import MM, parse_length
 
 BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
 BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face"}
-INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike"}
+INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike", "icon"}
 
 
 def Table(data, **kw) -> _Table:  # noqa: N802 - a drop-in for reportlab's Table
@@ -251,12 +252,32 @@ class Builder:
                 parts.append(f"<{child.tag}>{self.inline(child)}</{child.tag}>")
             elif child.tag == "span":
                 parts.append(self._span(child))
+            elif child.tag == "icon":
+                parts.append(self._icon(child))
             elif child.tag in BLOCKS or child.tag in ("li", "td", "tr"):
                 raise MarkupError(f"<{child.tag}> cannot stand inside text (<{el.tag}>)")
             else:
                 raise MarkupError(f"unknown element <{child.tag}>")
             parts.append(_inline_escape(child.tail or ""))
         return "".join(parts)
+
+    def _icon(self, el: ET.Element) -> str:
+        """A pictogram inline, as a glyph of an icon font: <icon name="hammer" size="14" color="red"/>."""
+        name = el.get("name", "")
+        found = fonts.icon(name)
+        if found is None:
+            hint = did_you_mean(name, fonts.icon_names())
+            raise MarkupError(f"unknown icon '{name}'{hint}")
+        family, code = found
+        attrs = [f'face="{family}"']
+        if el.get("size"):
+            attrs.append(f'size="{float(el.get("size")) * self.scale:.2f}"')
+        if el.get("color"):
+            color = self.sheet.color(el.get("color"))
+            if color is None:
+                raise MarkupError(f"unknown colour '{el.get('color')}'")
+            attrs.append(f'color="#{color.hexval()[2:]}"')
+        return f"<font {' '.join(attrs)}>&#x{code:x};</font>"
 
     def _span(self, el: ET.Element) -> str:
         attrs = []

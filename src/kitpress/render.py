@@ -90,6 +90,11 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
         c.clipPath(path, stroke=0, fill=0)
     for shape in face.shapes:
         _shape(c, face, shape)
+    for child, x, y in face.children:
+        c.saveState()
+        c.translate(x, h - y - child.size[1])
+        draw_face(c, child)
+        c.restoreState()
     for frame in face.frames:
         _frame(c, face, frame)
     c.restoreState()

@@ -48,6 +48,8 @@ class Face:
     frames: tuple[TextFrame, ...]
     sheet: StyleSheet
     faces: dict  # faces embedded with <face>, by "layout:item"
+    children: tuple = ()  # (Face, x, y): faces placed on this one, such as a track's spaces
+    seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,36 @@
+"""Pictograms as font glyphs: Font Awesome Free's solid set (installed from PyPI, icons under
+CC BY 4.0, font under the SIL OFL) and kitpress's own drawn icons (fonts/KitpressIcons.ttf).
+An icon is asked for by name; kitpress's own names win."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+
+from fontTools.ttLib import TTFont as ToolsFont
+
+FA_SOLID = (
+    Path(str(files("fontawesomefree")))
+    / "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/webfonts/fa-solid-900.ttf"
+)
+CREDIT = "Icons: Font Awesome Free (CC BY 4.0) and kitpress (OFL)."
+
+
+@lru_cache(maxsize=None)
+def _names(path: Path) -> dict[str, int]:
+    """Glyph name -> code point, from the font itself (Font Awesome names its glyphs by icon)."""
+    return {name: code for code, name in ToolsFont(path, lazy=True).getBestCmap().items()}
+
+
+def lookup(name: str, own_font: Path) -> tuple[str, int] | None:
+    """(font family, code point) for an icon name, or None."""
+    for family, path in (("KitpressIcons", own_font), ("FontAwesome", FA_SOLID)):
+        code = _names(path).get(name)
+        if code is not None:
+            return family, code
+    return None
+
+
+def known(own_font: Path) -> list[str]:
+    return sorted(set(_names(own_font)) | set(_names(FA_SOLID)))
