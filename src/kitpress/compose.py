@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
-from .errors import KitpressError, Loc, Problem, Problems
+from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from .fit import FLOOR_PT, fit
-from . import documents, fonts, images, tracks
+from . import documents, fonts, images, nets, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
@@ -147,21 +147,48 @@ class Composer:
                 self._check_safe(frame, size, safe, raw, layout)
                 frames.append(frame)
         children, seams = self._tracks(layout, ctx, where)
+        net_children, net_shapes = self._nets(layout, ctx, where)
+        children += net_children
+        shapes += net_shapes
         key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames, [c[0].key for c in children])).encode()).hexdigest()[
             :16
         ]
         return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams)
 
+    def _nets(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
+        """Die nets: each face bound to its layout, with cut lines, fold lines and glue tabs."""
+        children, shapes = [], []
+        for raw in layout.spec.get("nets") or []:
+            if str(raw["type"]) not in nets.TYPES:
+                message = f"unknown die net '{raw['type']}'{did_you_mean(raw['type'], nets.TYPES)}"
+                raise KitpressError([self._problem(message, raw.loc_of("type"))])
+            faces = self._items(raw["faces"], ctx)
+            net = nets.TYPES[str(raw["type"])](_mm(raw["edge"]), tuple(_mm(v) for v in raw["at"][:2]))
+            if len(faces) != len(net.faces):
+                message = f"a {raw['type']} net has {len(net.faces)} faces; 'faces' gives {len(faces)}"
+                raise KitpressError([self._problem(message, raw.loc_of("faces"))])
+            cell = self.layouts.get(str(raw["face"]), raw.loc_of("face"))
+            for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
+                sub = dict(ctx, item=item, index=index, count=len(faces))
+                children.append((self.face(cell, sub, f"{where}, {raw['id']} face {index + 1}", (w, h)), x, y))
+            shapes += [Shape("polygon", tuple(v for p in tab for v in p), "faint", "ink", 0.5, 0) for tab in net.tabs]
+            shapes += [Shape("line", seg, None, "muted", 0.5, 0, dash=(2, 2)) for seg in net.folds]
+            shapes += [Shape("line", seg, None, "ink", 0.6, 0) for seg in net.cuts]
+        return children, tuple(shapes)
+
+    def _items(self, source: LocStr, ctx: dict) -> list:
+        try:
+            return list(self.binder.expression(source)(**ctx))
+        except BindError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
+            raise KitpressError([self._problem(f"{type(exc).__name__}: {exc}", source.loc)]) from None
+
     def _tracks(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
         """Place each item of every track in its space, bound to the track's face layout."""
         children, seam_x, seam_y = [], [], []
         for raw in layout.spec.get("tracks") or []:
-            try:
-                items = list(self.binder.expression(raw["spaces"])(**ctx))
-            except BindError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
-                raise KitpressError([self._problem(f"spaces: {type(exc).__name__}: {exc}", raw["spaces"].loc)]) from None
+            items = self._items(raw["spaces"], ctx)
             area = tuple(_mm(v) for v in raw["at"])
             gap = _mm(raw.get("gap") or 0)
             try:
@@ -214,9 +241,12 @@ class Composer:
         if raw.get("image"):
             path = self._image(raw["image"], ctx)
             return Shape("image", self._rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
+        dash = tuple(float(v) for v in raw.get("dash") or ())
         if raw.get("line"):
-            return Shape("line", tuple(_mm(v) for v in raw["line"]), None, stroke, width, 0)
-        return Shape("rect", self._rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius)
+            return Shape("line", tuple(_mm(v) for v in raw["line"]), None, stroke, width, 0, dash=dash)
+        if raw.get("ellipse"):
+            return Shape("ellipse", self._rect(raw["ellipse"], size, bleed), fill, stroke, width, 0, dash=dash)
+        return Shape("rect", self._rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius, dash=dash)
 
     def _rect(self, rect, size, bleed) -> tuple[float, ...]:
         if rect == "bleed":

@@ -24,6 +24,7 @@ safe: str | number?
 shapes: "[shape]?"
 frames: "[frame]?"
 tracks: "[track]?"
+nets: "[net]?"
 margins: str?
 columns: int?
 gap: str?
@@ -42,6 +43,8 @@ _TYPES = {
 id: str?
 rect: str | [str | number]?
 line: "[str | number]?"
+ellipse: "[str | number]?"
+dash: "[number]?"
 image: str?
 fill: str?
 stroke: str?
@@ -58,6 +61,14 @@ rows: int
 at: "[str | number]"
 gap: str | number?
 start: str?
+face: str
+""",
+    "net": """
+id: str
+type: str
+at: "[str | number]"
+edge: str | number
+faces: str
 face: str
 """,
     "frame": """

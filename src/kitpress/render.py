@@ -89,7 +89,9 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
         path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
     for shape in face.shapes:
+        c.saveState()
         _shape(c, face, shape)
+        c.restoreState()
     for child, x, y in face.children:
         c.saveState()
         c.translate(x, h - y - child.size[1])
@@ -110,6 +112,8 @@ def _shape(c: Canvas, face: Face, shape) -> None:
     if stroke is not None:
         c.setStrokeColor(stroke)
         c.setLineWidth(shape.width)
+        if shape.dash:
+            c.setDash(list(shape.dash))
     if shape.kind == "image":
         x, y, rw, rh = shape.coords
         c.drawImage(shape.image, x, h - y - rh, rw, rh, mask="auto", preserveAspectRatio=True, anchor="c")
@@ -117,6 +121,19 @@ def _shape(c: Canvas, face: Face, shape) -> None:
     if shape.kind == "line":
         x1, y1, x2, y2 = shape.coords
         c.line(x1, h - y1, x2, h - y2)
+        return
+    if shape.kind == "polygon":
+        path = c.beginPath()
+        points = list(zip(shape.coords[::2], shape.coords[1::2]))
+        path.moveTo(points[0][0], h - points[0][1])
+        for x, y in points[1:]:
+            path.lineTo(x, h - y)
+        path.close()
+        c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+        return
+    if shape.kind == "ellipse":
+        x, y, rw, rh = shape.coords
+        c.ellipse(x, h - y - rh, x + rw, h - y, stroke=int(stroke is not None), fill=int(fill is not None))
         return
     x, y, rw, rh = shape.coords
     if shape.radius:

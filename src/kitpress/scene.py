@@ -14,13 +14,14 @@ from .styles import StyleSheet
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str  # rect | line | image
+    kind: str  # rect | line | polygon | ellipse | image
     coords: tuple[float, ...]
     fill: str | None
     stroke: str | None
     width: float
     radius: float
     image: str | None = None  # a checked file path, for kind image
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
