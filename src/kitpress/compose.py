@@ -70,8 +70,9 @@ class Composer:
     def _layout(self, name: str, comp: Component) -> Layout:
         return self.layouts.get(name, comp.layout_loc or comp.loc)
 
-    def _context(self, comp: Component, extra: dict) -> dict:
-        return {**self.game.data, "kit": self.kit, "component": {"id": comp.id, "title": comp.title}, **extra}
+    def _context(self, comp: Component | None, extra: dict) -> dict:
+        component = {"id": comp.id, "title": comp.title} if comp else {}
+        return {**self.game.data, "kit": self.kit, "component": component, **extra}
 
     def _sheet_counts(self) -> dict:
         counts = {}
@@ -80,34 +81,56 @@ class Composer:
                 total = 0
                 for deck in comp.decks:
                     layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
-                    size, bleed = self._size(layout), self._bleed(layout)
-                    grid = card_grid(self.paper, size, bleed, self.options.edge)
-                    total += len(self.game.data.get(str(deck["collection"]), []))
-                counts[comp.id] = math.ceil(total / grid.per_sheet)
+                    grid = card_grid(self.paper, self._size(layout), self._bleed(layout), self.options.edge)
+                    total += math.ceil(len(self._deck_items(deck)[1]) / grid.per_sheet)
+                counts[comp.id] = total
             elif comp.kind == "board":
                 counts[comp.id] = len(comp.layouts)
             else:
                 counts[comp.id] = 1
         return counts
 
+    def _deck_items(self, deck) -> tuple[str, list]:
+        """A deck's name and its cards, copies and blanks included (a blank card is None)."""
+        name = str(deck.get("id") or deck.get("collection") or "cards")
+        if deck.get("collection"):
+            items = self.game.data.get(str(deck["collection"]))
+            if not isinstance(items, list):
+                raise KitpressError(
+                    [
+                        self._problem(
+                            f"deck collection '{deck['collection']}' is not a list in the content", deck.loc_of("collection")
+                        )
+                    ]
+                )
+            items = list(items)
+        else:
+            items = self._items(deck["cards"], self._context(None, {}))
+        if deck.get("copies"):
+            field = str(deck["copies"])
+            items = [item for item in items for _ in range(int(item.get(field) or 1))]
+        if deck.get("blanks"):
+            blanks = self.binder.expression(deck["blanks"])(**self.game.data)
+            items += [None] * int(blanks)
+        return name, items
+
     def _deck(self, comp: Component, deck) -> Deck:
-        collection = str(deck["collection"])
-        items = self.game.data.get(collection)
-        if not isinstance(items, list):
-            raise KitpressError([self._problem(f"deck collection '{collection}' is not a list in the content", deck.loc)])
+        name, items = self._deck_items(deck)
+        if not items:
+            raise KitpressError([self._problem(f"deck '{name}' has no cards", deck.loc)])
         front = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
         fronts, ids = [], []
         for index, item in enumerate(items):
-            ident = str(item.get("id", index + 1)) if isinstance(item, dict) else str(index + 1)
-            ctx = self._context(comp, {"card": item, "deck": {"collection": collection, "count": len(items), "index": index}})
-            fronts.append(self.face(front, ctx, f"{comp.id}/{collection} card '{ident}'"))
+            ident = str(item.get("id", index + 1)) if isinstance(item, dict) else f"blank-{index + 1}"
+            ctx = self._context(comp, {"card": item, "deck": {"name": name, "count": len(items), "index": index}})
+            fronts.append(self.face(front, ctx, f"{comp.id}/{name} card '{ident}'"))
             ids.append(ident)
         back = None
         if deck.get("back") and self.options.backs:
-            ctx = self._context(comp, {"deck": {"collection": collection, "count": len(items)}})
+            ctx = self._context(comp, {"deck": {"name": name, "count": len(items)}})
             back_layout = self.layouts.get(str(deck["back"]), deck.loc_of("back"))
-            back = self.face(back_layout, ctx, f"{comp.id}/{collection} back")
-        return Deck(collection, tuple(fronts), tuple(ids), back)
+            back = self.face(back_layout, ctx, f"{comp.id}/{name} back")
+        return Deck(name, tuple(fronts), tuple(ids), back)
 
     # -- faces -----------------------------------------------------------------------------
     def _size(self, layout: Layout) -> tuple[float, float]:

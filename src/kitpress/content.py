@@ -37,7 +37,17 @@ components:
     back_note: text?
     stock: str?
 """
-_GAME_TYPES = {"deck": "collection: str\nfront: str\nback: str?\n"}
+_GAME_TYPES = {
+    "deck": """
+id: id?
+collection: str?   # a collection of the content, every item a card
+cards: str?        # or an expression choosing them: chance_cards | selectattr('deck', 'eq', 'workers')
+copies: str?       # the field that says how many of each card to print
+blanks: str?       # an expression: how many blank cards to add (their `card` is none)
+front: str
+back: str?
+"""
+}
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}
 
 
@@ -117,6 +127,9 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
         decks = tuple(comp.get("decks") or ())
         if kind == "cards" and not decks:
             problems.error(f"component '{comp['id']}' of kind cards needs 'decks'", comp.loc)
+        for deck in decks:
+            if bool(deck.get("collection")) == bool(deck.get("cards")):
+                problems.error("a deck names its cards with either 'collection' or 'cards'", deck.loc)
         if kind != "cards" and not layouts:
             problems.error(f"component '{comp['id']}' needs 'layout' (or 'layouts')", comp.loc)
         if kind in ("document", "sheet") and len(layouts) > 1:

@@ -74,7 +74,7 @@ class Document:
 
 @dataclass(frozen=True)
 class Deck:
-    collection: str
+    name: str
     fronts: tuple[Face, ...]
     ids: tuple[str, ...]
     back: Face | None

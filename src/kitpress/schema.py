@@ -199,7 +199,7 @@ class Checker:
         for index, item in enumerate(value):
             item_key = f"{key}.{item['id']}" if isinstance(item, YMap) and "id" in item else f"{key}.{index}"
             items.append(self.check(item, t.item, item_key, value.loc_of(index)))
-        if t.item.kind == "record" and any(name == "id" for name, _, _ in t.item.fields):
+        if t.item.kind == "record" and any(name == "id" and not optional for name, _, optional in t.item.fields):
             self._unique_ids(items, value, key)
             return Records(items, value.loc)
         out = YList(items, loc=value.loc)
