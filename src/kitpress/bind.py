@@ -53,7 +53,7 @@ class Binder:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number)
+        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted)
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
         self._cache: dict = {}
@@ -168,6 +168,23 @@ def share_out(total: int, pattern) -> list[int]:
             shares[index] += given
             left -= given
     return shares
+
+
+_SHOUT = re.compile(r"(?:\b(?:[A-Z][A-Z'’]+[a-z]*|[AI])\b[\s,;:\-\"“”()]*){3,}(?:[.!?][\"”]?)?")
+
+
+def shouted(text) -> list[str]:
+    """The sentences a text prints in capitals (Class Struggle's Beginners Rules)."""
+    runs = []
+    for match in _SHOUT.finditer(str(text)):
+        run = match.group(0).strip().lstrip("(").rstrip(",;:-( ")
+        if run.endswith(")") and "(" not in run:
+            run = run[:-1]
+        if run.count('"') % 2:
+            run = run.rstrip('"') if run.endswith('"') else run + '"'
+        if sum(ch.isalpha() for ch in run) >= 12:
+            runs.append(run)
+    return runs
 
 
 def tally(items, attribute: str) -> dict:

@@ -58,7 +58,7 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
             c.showPage()
             pages += 1
         else:
-            for tile in tiles(size, paper, overlap=OVERLAP, edge=job.edge):
+            for tile in tiles(size, paper, overlap=OVERLAP, edge=job.edge, seams=face.seams):
                 c = c or open_canvas(path, tile.page, meta)
                 forms = forms or FormCache(c)
                 c.setPageSize(tile.page)

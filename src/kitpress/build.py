@@ -137,7 +137,7 @@ def _render(
         pages = render_cards(path, part.decks, job, (comp.front_note, comp.back_note))
         trim = _mm_size(part.decks[0].fronts[0].size)
         duplex = any(d.back is not None for d in part.decks)
-    elif part.kind == "board":
+    elif part.kind in ("board", "page"):
         pages = render_board(path, part.boards, job, options.board)
         trim = _mm_size(part.boards[0].size)
     else:

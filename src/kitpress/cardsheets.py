@@ -25,7 +25,10 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             batch = deck.fronts[start : start + grid.per_sheet]
             for slot, face in zip(grid.slots, batch):
                 forms.place(face, slot.x, slot.y)
-            _marks(c, grid, grid.slots[: len(batch)])
+            if deck.fronts[0].cut == "circle":
+                _circles(c, grid, grid.slots[: len(batch)])
+            else:
+                _marks(c, grid, grid.slots[: len(batch)])
             _note(c, notes[0], grid, job)
             c.showPage()
             pages += 1
@@ -57,6 +60,16 @@ def _marks(c: Canvas, grid: CardGrid, used) -> None:
 def deck_grid(deck: Deck, job: Job) -> CardGrid:
     face = deck.fronts[0]
     return card_grid(job.paper, face.size, face.bleed, job.edge)
+
+
+def _circles(c: Canvas, grid: CardGrid, used) -> None:
+    """Round tokens are cut on their circle: a thin line on the trim, no crop marks."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.25)
+    for slot in used:
+        c.ellipse(slot.x, slot.y, slot.x + grid.card[0], slot.y + grid.card[1], stroke=1, fill=0)
+    c.restoreState()
 
 
 def _note(c: Canvas, text: str, grid: CardGrid, job: Job) -> None:

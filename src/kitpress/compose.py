@@ -58,7 +58,7 @@ class Composer:
     def _component(self, comp: Component) -> Part:
         if comp.kind == "cards":
             return Part(comp.id, comp.kind, comp.title, decks=tuple(self._deck(comp, d) for d in comp.decks))
-        if comp.kind == "board":
+        if comp.kind in ("board", "page"):
             faces = []
             for index, name in enumerate(comp.layouts):
                 extra = {"sheet": {"n": index + 1, "total": len(comp.layouts)}}
@@ -84,7 +84,7 @@ class Composer:
                     grid = card_grid(self.paper, self._size(layout), self._bleed(layout), self.options.edge)
                     total += math.ceil(len(self._deck_items(deck)[1]) / grid.per_sheet)
                 counts[comp.id] = total
-            elif comp.kind == "board":
+            elif comp.kind in ("board", "page"):
                 counts[comp.id] = len(comp.layouts)
             else:
                 counts[comp.id] = 1
@@ -138,6 +138,8 @@ class Composer:
         if spec is None:
             raise KitpressError([self._problem("a face layout needs a 'size' (a card name or '70mm x 120mm')", layout.loc)])
         text = str(spec).strip()
+        if text in ("paper", "paper landscape"):
+            return self.paper if text == "paper" else (self.paper[1], self.paper[0])
         if text in CARDS_MM:
             w, h = CARDS_MM[text]
             return w * MM, h * MM
@@ -176,7 +178,10 @@ class Composer:
         key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames, [c[0].key for c in children])).encode()).hexdigest()[
             :16
         ]
-        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams)
+        cut = str(layout.spec.get("cut") or "rect")
+        if cut not in ("rect", "circle"):
+            raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
+        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut)
 
     def _nets(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
         """Die nets: each face bound to its layout, with cut lines, fold lines and glue tabs."""
@@ -303,6 +308,8 @@ class Composer:
         x, y, w, h = (_mm(v) for v in raw["at"])
         pad = _mm(raw.get("pad") or 0)
         rotate = int(raw.get("rotate") or 0)
+        if rotate not in (0, 90, 180, 270):
+            raise KitpressError([self._problem("rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
         if rotate in (90, 270):
             w, h = h, w
         self._embedded_faces(text, raw["markup"], faces)
@@ -315,7 +322,7 @@ class Composer:
             str(raw["id"]),
             (x, y, w, h),
             text,
-            str(raw.get("valign") or "top"),
+            str(self.binder.value(raw.get("valign"), ctx) or "top"),
             scale,
             pad,
             fill,

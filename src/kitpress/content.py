@@ -15,7 +15,7 @@ from .schema import Checker, Records, SchemaParser, Type
 from .textfmt import FORMATS, PLACEHOLDER, format_value
 from .yamlio import LocStr, YList, YMap
 
-KINDS = ("document", "sheet", "board", "cards")
+KINDS = ("document", "sheet", "board", "page", "cards")  # page: a designed face at paper size
 STOCKS = ("paper", "card")
 _GAME_SCHEMA = """
 id: id
@@ -135,7 +135,7 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
         if kind in ("document", "sheet") and len(layouts) > 1:
             problems.error(f"component '{comp['id']}' of kind {kind} prints one layout", comp.loc_of("layouts"))
         notes = (str(comp.get("front_note") or ""), str(comp.get("back_note") or ""))
-        stock = str(comp.get("stock") or ("card" if kind in ("cards", "board") else "paper"))
+        stock = str(comp.get("stock") or ("card" if kind in ("cards", "board", "page") else "paper"))
         if stock not in STOCKS:
             problems.error(f"stock '{stock}': use {' or '.join(STOCKS)}{did_you_mean(stock, STOCKS)}", comp.loc_of("stock"))
         where = comp.loc_of("layouts" if "layouts" in comp else "layout")

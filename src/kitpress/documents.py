@@ -11,6 +11,7 @@ from xml.sax.saxutils import escape
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import __version__, fonts
 from .errors import KitpressError, Problem
@@ -79,6 +80,21 @@ def _describe(flow) -> str:
     return f"'{texts[0][:50]}'" if texts else f"a {type(flow).__name__}"
 
 
+class _Template(BaseDocTemplate):
+    def afterFlowable(self, flowable) -> None:  # noqa: N802 - reportlab's hook
+        level = getattr(flowable, "toc_level", None)
+        if level is not None:
+            self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
+
+
+def _all(flows):
+    for flow in flows:
+        yield flow
+        for row in getattr(flow, "_cellvalues", []):
+            for cell in row:
+                yield from _all(cell if isinstance(cell, list) else [cell])
+
+
 def render_document(path: Path, doc: Document, job: Job) -> int:
     fonts.register()
     geo = geometry(doc, job.paper)
@@ -105,14 +121,18 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
     except MarkupError as exc:
         raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
     meta = job.meta
-    template = BaseDocTemplate(
+    template = _Template(
         str(path), pagesize=geo.page, title=meta.title, author=meta.author, subject=meta.subject,
         creator=f"kitpress {__version__}", producer=f"kitpress {__version__}", invariant=1, lang=meta.lang,
         initialFontName=fonts.face_name(fonts.MAIN), pageCompression=1,
     )  # fmt: skip
     template.addPageTemplates([PageTemplate("page", frames=frames, onPage=decorate)])
+    maker = partial(Canvas, initialFontName=fonts.face_name(fonts.MAIN))
     try:
-        template.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.face_name(fonts.MAIN)))
+        if any(isinstance(f, TableOfContents) for f in _all(story)):
+            template.multiBuild(story, canvasmaker=maker)  # page numbers settle on the second pass
+        else:
+            template.build(story, canvasmaker=maker)
     except LayoutError as exc:
         raise KitpressError(Problem("error", f"a block is too big for the page in layout {doc.layout}: {exc}", doc.loc)) from None
     if doc.max_pages and template.page > doc.max_pages:

@@ -101,10 +101,13 @@ def tiles(
     overlap: float = 10 * MM,
     edge: float = SAFE_EDGE,
     label_room: float = 9 * MM,
+    seams: tuple = ((), ()),
 ) -> list[Tile]:
     """Cut a board larger than the paper into full-size pieces that overlap by `overlap`.
 
-    Both orientations of the paper are tried; the one needing fewer sheets wins.
+    Both orientations of the paper are tried; the one needing fewer sheets wins. Where the
+    board says where it may be cut (`seams`: x from the left, y from the top, such as the gaps
+    between a track's squares), each visible join is moved onto the nearest of them.
     """
     best = None
     for page in (paper, (paper[1], paper[0])):
@@ -113,19 +116,40 @@ def tiles(
         cols = max(1, math.ceil((board[0] - overlap) / (avail_w - overlap)))
         rows = max(1, math.ceil((board[1] - overlap) / (avail_h - overlap)))
         if best is None or cols * rows < best[0]:
-            best = (cols * rows, page, cols, rows)
-    _, page, cols, rows = best
-    piece_w = (board[0] + (cols - 1) * overlap) / cols
-    piece_h = (board[1] + (rows - 1) * overlap) / rows
-    wx = (page[0] - piece_w) / 2
-    wy = (page[1] - label_room - piece_h) / 2 + label_room
+            best = (cols * rows, page, cols, rows, avail_w, avail_h)
+    _, page, cols, rows, avail_w, avail_h = best
+    xs = spans(board[0], cols, avail_w, overlap, seams[0])
+    ys = spans(board[1], rows, avail_h, overlap, seams[1])  # from the top
     out = []
-    for row in range(rows):  # row 0 is the top of the board
-        for col in range(cols):
-            sx = col * (piece_w - overlap)
-            sy = board[1] - piece_h - row * (piece_h - overlap)
+    for row, (top, piece_h) in enumerate(ys):
+        for col, (sx, piece_w) in enumerate(xs):
+            wx = (page[0] - piece_w) / 2
+            wy = (page[1] - label_room - piece_h) / 2 + label_room
+            sy = board[1] - top - piece_h  # PDF y of the piece's lower edge on the board
             out.append(Tile(page, (wx, wy, piece_w, piece_h), (sx, sy), col, row, cols, rows))
     return out
+
+
+def spans(length: float, count: int, avail: float, overlap: float, seams=()) -> list[tuple[float, float]]:
+    """(start, size) of `count` pieces covering `length`, each overlapping the next by `overlap`,
+    no piece larger than `avail`; each join snapped to the nearest seam where one fits."""
+    step = (length - overlap) / count
+    starts = [0.0]
+    for k in range(1, count):
+        ideal = k * step
+        fits = [
+            x
+            for x in seams
+            if starts[-1] < x
+            and x + overlap - starts[-1] <= avail
+            and length - x <= avail * (count - k) - overlap * (count - k - 1)
+        ]
+        starts.append(min(fits, key=lambda x: abs(x - ideal)) if fits else ideal)
+    ends = [s + overlap for s in starts[1:]] + [length]
+    if any(e - s > avail + 1e-6 for s, e in zip(starts, ends)):
+        starts = [k * step for k in range(count)]  # no seams that fit: equal pieces
+        ends = [s + overlap for s in starts[1:]] + [length]
+    return [(s, e - s) for s, e in zip(starts, ends)]
 
 
 def fit_scale(

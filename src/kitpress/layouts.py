@@ -21,6 +21,7 @@ size: str?
 orientation: str?
 bleed: str | number?
 safe: str | number?
+cut: str?
 shapes: "[shape]?"
 frames: "[frame]?"
 tracks: "[track]?"

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus.tableofcontents import TableOfContents
 from reportlab.platypus import Table as _Table
 from reportlab.platypus import TableStyle
 from reportlab.platypus.flowables import HRFlowable
@@ -25,7 +26,8 @@ from .styles import StyleSheet
 from .units import MM, parse_length
 
 BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face"}
+BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face", "toc", "pagebreak"}
+TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike", "icon"}
 
 
@@ -74,7 +76,14 @@ class Builder:
     def block(self, el: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
         tag = el.tag
         if tag in ("h1", "h2", "h3", "h4", "p"):
-            return [self.para(el, el.get("style") or (BLOCK_STYLE[tag] if tag != "p" or not style else style))]
+            para = self.para(el, el.get("style") or (BLOCK_STYLE[tag] if tag != "p" or not style else style))
+            if tag in TOC_LEVELS and el.get("toc") != "no":
+                para.toc_level = TOC_LEVELS[tag]
+            return [para]
+        if tag == "toc":
+            return [self.toc()]
+        if tag == "pagebreak":
+            return [PageBreak()]
         if tag in ("ul", "ol"):
             return self.listing(el)
         if tag == "table":
@@ -104,6 +113,12 @@ class Builder:
         if tag in INLINE or tag in ("li", "td", "th", "tr", "col"):
             raise MarkupError(f"<{tag}> cannot stand here")
         raise MarkupError(f"unknown element <{tag}>")
+
+    def toc(self) -> TableOfContents:
+        """A table of contents of the h1 and h2 headings, with page numbers (two passes)."""
+        levels = [self.sheet.para(name if self.sheet.has(name) else "body", self.scale) for name in ("toc1", "toc2")]
+        toc = TableOfContents(levelStyles=levels, dotsMinLevel=0)
+        return toc
 
     def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
         text = _inline_escape(el.text or "") if text_only else self.inline(el)

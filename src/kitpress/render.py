@@ -158,10 +158,11 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
         else:
             c.rect(x, top - h, w, h, **args)
     c.saveState()
-    if frame.rotate in (90, 270):
+    if frame.rotate:  # turn about the frame's centre; a quarter turn swaps width and height
         c.translate(x + w / 2, top - h / 2)
         c.rotate(frame.rotate)
-        w, h = h, w
+        if frame.rotate in (90, 270):
+            w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
     builder = Builder(

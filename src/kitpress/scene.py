@@ -51,6 +51,7 @@ class Face:
     faces: dict  # faces embedded with <face>, by "layout:item"
     children: tuple = ()  # (Face, x, y): faces placed on this one, such as a track's spaces
     seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
+    cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
 
 
 @dataclass(frozen=True)
