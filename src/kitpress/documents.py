@@ -55,6 +55,8 @@ def problems(doc: Document, paper: tuple[float, float]) -> list[Problem]:
             out.append(Problem("error", f"{exc} (layout {doc.layout}, {name})", doc.loc))
             continue
         for flow in flows:
+            if isinstance(flow, TableOfContents):
+                continue  # laid out at render time, from the headings
             try:
                 too_wide = measure([flow], width)[1]
             except ValueError:  # reportlab: a cell narrower than its own padding

@@ -19,8 +19,12 @@ CREDIT = "Icons: Font Awesome Free (CC BY 4.0) and kitpress (OFL)."
 
 @lru_cache(maxsize=None)
 def _names(path: Path) -> dict[str, int]:
-    """Glyph name -> code point, from the font itself (Font Awesome names its glyphs by icon)."""
-    return {name: code for code, name in ToolsFont(path, lazy=True).getBestCmap().items()}
+    """Glyph name -> code point, from the font itself (Font Awesome names its glyphs by icon).
+    Where a glyph has several, the lowest wins: PDF text maps above U+FFFF are unreliable."""
+    names: dict[str, int] = {}
+    for code, name in sorted(ToolsFont(path, lazy=True).getBestCmap().items(), reverse=True):
+        names[name] = code
+    return names
 
 
 def lookup(name: str, own_font: Path) -> tuple[str, int] | None:

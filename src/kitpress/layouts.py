@@ -44,7 +44,7 @@ _TYPES = {
 id: str?
 rect: str | [str | number]?
 line: "[str | number]?"
-ellipse: "[str | number]?"
+ellipse: str | [str | number]?
 dash: "[number]?"
 image: str?
 fill: str?

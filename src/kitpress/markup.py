@@ -135,7 +135,8 @@ class Builder:
         for index, li in enumerate(el):
             if li.tag != "li":
                 raise MarkupError(f"<{el.tag}> holds only <li>, not <{li.tag}>")
-            bullet = f"{start + index}." if el.tag == "ol" else "•"
+            number = start + index
+            bullet = "•" if el.tag == "ul" else f"{chr(96 + number)})" if el.get("type") == "a" else f"{number}."
             style = li.get("style") or el.get("style") or "li"
             out.append(self.para_text(self.inline(li), style, li.get("align"), bullet=bullet))
         return out
