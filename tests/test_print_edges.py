@@ -28,11 +28,11 @@ def kit(tmp_path_factory):
     """kit(paper, **options) -> the built folder; each distinct build is made once."""
     built = {}
 
-    def make(paper: str, **options) -> Path:
-        key = (paper, tuple(sorted(options.items())))
+    def make(paper: str, game: str = GAME, **options) -> Path:
+        key = (paper, game, tuple(sorted(options.items())))
         if key not in built:
             out = tmp_path_factory.mktemp(f"kit-{paper}")
-            built[key], _ = build_game(Project(ROOT), GAME, BuildOptions(paper=paper, out=out, **options))
+            built[key], _ = build_game(Project(ROOT), game, BuildOptions(paper=paper, out=out, **options))
         return built[key]
 
     return make
@@ -88,6 +88,15 @@ def test_nothing_prints_in_the_default_edge(kit, paper):
     assert sorted(p.name for p in folder.glob("*.pdf")) == sorted(FILES)
     pages = sum(len(pypdf.PdfReader(folder / name).pages) for name in FILES)
     assert assert_band_white(folder, FILES, DEFAULT_BAND_MM) == pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_of_class_struggle_prints_in_the_default_edge(kit, paper):
+    """Its board tiles, dice nets and their glue tabs, standees and counters included."""
+    folder = kit(paper, "class-struggle")
+    names = sorted(p.name for p in folder.glob("*.pdf"))
+    assert {"board.pdf", "dice.pdf", "pieces.pdf", "counters.pdf"} <= set(names)
+    assert assert_band_white(folder, names, DEFAULT_BAND_MM) > 0
 
 
 def test_the_band_check_sees_ink_near_the_edge(kit):
