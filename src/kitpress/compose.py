@@ -172,16 +172,14 @@ class Composer:
                 self._check_safe(frame, size, safe, raw, layout)
                 frames.append(frame)
         children, seams = self._tracks(layout, ctx, where)
-        net_children, net_shapes = self._nets(layout, ctx, where)
+        net_children, overlays = self._nets(layout, ctx, where)
         children += net_children
-        shapes += net_shapes
-        key = hashlib.sha1(repr((layout.name, size, bleed, shapes, frames, [c[0].key for c in children])).encode()).hexdigest()[
-            :16
-        ]
+        drawn = (layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays)
+        key = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
         cut = str(layout.spec.get("cut") or "rect")
         if cut not in ("rect", "circle"):
             raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
-        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut)
+        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays)
 
     def _nets(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
         """Die nets: each face bound to its layout, with cut lines, fold lines and glue tabs."""

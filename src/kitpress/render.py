@@ -97,6 +97,10 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
         c.translate(x, h - y - child.size[1])
         draw_face(c, child)
         c.restoreState()
+    for shape in face.overlays:
+        c.saveState()
+        _shape(c, face, shape)
+        c.restoreState()
     for frame in face.frames:
         _frame(c, face, frame)
     c.restoreState()

@@ -52,6 +52,7 @@ class Face:
     children: tuple = ()  # (Face, x, y): faces placed on this one, such as a track's spaces
     seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
     cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
+    overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
 
 
 @dataclass(frozen=True)
