@@ -66,3 +66,48 @@ def test_tabs_stay_inside_the_net_footprint_and_never_cover_a_face(edge):
         cx = sum(p[0] for p in tab) / 4
         cy = sum(p[1] for p in tab) / 4
         assert not any(fx < cx < fx + fw and fy < cy < fy + fh for fx, fy, fw, fh in net.faces)
+
+
+# -- the d12 ------------------------------------------------------------------------------------
+
+from kitpress.nets import d12  # noqa: E402
+
+
+def _overlap(p, q) -> bool:
+    """Convex polygons overlapping by more than a touch (separating axis test)."""
+    for poly in (p, q):
+        for i in range(len(poly)):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y2 - y1, x1 - x2
+            if nx == 0 and ny == 0:
+                continue
+            a = [nx * x + ny * y for x, y in p]
+            b = [nx * x + ny * y for x, y in q]
+            if max(a) <= min(b) + 1e-6 or max(b) <= min(a) + 1e-6:
+                return False
+    return True
+
+
+def test_the_d12_net_is_twelve_regular_pentagons_that_never_overlap():
+    net = d12(EDGE)
+    assert len(net.outlines) == 12
+    for face in net.outlines:
+        sides = [((face[i][0] - face[i - 1][0]) ** 2 + (face[i][1] - face[i - 1][1]) ** 2) ** 0.5 for i in range(5)]
+        assert sides == pytest.approx([EDGE] * 5)
+    faces = net.outlines
+    assert not [(i, j) for i in range(12) for j in range(i + 1, 12) if _overlap(faces[i], faces[j])]
+
+
+def test_the_d12_net_is_a_tree_of_faces_with_a_tab_for_every_edge_to_close():
+    net = d12(EDGE)
+    # a dodecahedron has 30 edges: 11 stay folds between faces; 19 are closed by a tab each
+    assert len(net.tabs) == 19 and len(net.cuts) == 19
+    assert len(net.folds) == 11 + 19
+    faces = net.outlines
+    assert not [(t, f) for t in net.tabs for f in faces if _overlap(t, f)]
+    assert not [(i, j) for i in range(19) for j in range(i + 1, 19) if _overlap(net.tabs[i], net.tabs[j])]
+
+
+def test_the_d12_footprint_is_about_five_by_eight_edges():
+    width, height = d12(EDGE).size
+    assert 5.0 < width / EDGE < 5.6 and 7.6 < height / EDGE < 8.4

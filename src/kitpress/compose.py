@@ -197,6 +197,7 @@ class Composer:
             for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
                 sub = dict(ctx, item=item, index=index, count=len(faces))
                 children.append((self.face(cell, sub, f"{where}, {raw['id']} face {index + 1}", (w, h)), x, y))
+            shapes += [Shape("polygon", tuple(v for p in face for v in p), None, "rule", 0.3, 0) for face in net.outlines]
             shapes += [Shape("polygon", tuple(v for p in tab for v in p), "faint", "ink", 0.5, 0) for tab in net.tabs]
             shapes += [Shape("line", seg, None, "muted", 0.5, 0, dash=(2, 2)) for seg in net.folds]
             shapes += [Shape("line", seg, None, "ink", 0.6, 0) for seg in net.cuts]
