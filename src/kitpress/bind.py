@@ -53,7 +53,7 @@ class Binder:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted)
+        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed)
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
         self._cache: dict = {}
@@ -96,6 +96,18 @@ class Binder:
         if isinstance(source, LocStr) and "{{" in source:
             return self.render(source, context)[0].strip()
         return source
+
+    def _indexed(self, text, terms):
+        """Content text with an index mark after each term it mentions (first time per text)."""
+        parts = re.split(r"(<[^>]+>)", str(self._finalize(text)))  # text between tags only
+        for term in terms:
+            pattern = re.compile(rf"(?<!\w)({re.escape(str(escape(term)))})(?!\w)", re.IGNORECASE)
+            mark = f'<index item="{escape(term)}"/>'
+            for i, part in enumerate(parts):
+                if not part.startswith("<") and pattern.search(part):
+                    parts[i] = pattern.sub(lambda m, mark=mark: m.group(1) + mark, part, count=1)
+                    break
+        return Markup("".join(parts))
 
     def _finalize(self, value):
         if value is None:

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from . import __version__, fonts
 from .errors import KitpressError, Problem
@@ -55,8 +55,8 @@ def problems(doc: Document, paper: tuple[float, float]) -> list[Problem]:
             out.append(Problem("error", f"{exc} (layout {doc.layout}, {name})", doc.loc))
             continue
         for flow in flows:
-            if isinstance(flow, TableOfContents):
-                continue  # laid out at render time, from the headings
+            if isinstance(flow, (TableOfContents, SimpleIndex)):
+                continue  # laid out at render time, from the headings and index marks
             try:
                 too_wide = measure([flow], width)[1]
             except ValueError:  # reportlab: a cell narrower than its own padding
@@ -130,8 +130,11 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
     )  # fmt: skip
     template.addPageTemplates([PageTemplate("page", frames=frames, onPage=decorate)])
     maker = partial(Canvas, initialFontName=fonts.face_name(fonts.MAIN))
+    index = next((f for f in _all(story) if isinstance(f, SimpleIndex)), None)
+    if index is not None:
+        maker = index.getCanvasMaker(maker)  # collects the pages of every <index item=…/>
     try:
-        if any(isinstance(f, TableOfContents) for f in _all(story)):
+        if index is not None or any(isinstance(f, TableOfContents) for f in _all(story)):
             template.multiBuild(story, canvasmaker=maker)  # page numbers settle on the second pass
         else:
             template.build(story, canvasmaker=maker)

@@ -14,7 +14,7 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 from reportlab.platypus import Table as _Table
 from reportlab.platypus import TableStyle
 from reportlab.platypus.flowables import HRFlowable
@@ -26,9 +26,27 @@ from .styles import StyleSheet
 from .units import MM, parse_length
 
 BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
-BLOCKS = {"h1", "h2", "h3", "h4", "p", "ul", "ol", "table", "box", "cols", "space", "rule", "ruler", "face", "toc", "pagebreak"}
+BLOCKS = {
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "ul",
+    "ol",
+    "table",
+    "box",
+    "cols",
+    "space",
+    "rule",
+    "ruler",
+    "face",
+    "toc",
+    "pagebreak",
+    "index-list",
+}
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
-INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike", "icon"}
+INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike", "icon", "index"}
 
 
 def Table(data, **kw) -> _Table:  # noqa: N802 - a drop-in for reportlab's Table
@@ -84,6 +102,8 @@ class Builder:
             return [self.toc()]
         if tag == "pagebreak":
             return [PageBreak()]
+        if tag == "index-list":
+            return [self.index_list()]
         if tag in ("ul", "ol"):
             return self.listing(el)
         if tag == "table":
@@ -113,6 +133,11 @@ class Builder:
         if tag in INLINE or tag in ("li", "td", "th", "tr", "col"):
             raise MarkupError(f"<{tag}> cannot stand here")
         raise MarkupError(f"unknown element <{tag}>")
+
+    def index_list(self) -> SimpleIndex:
+        """An alphabetical index of the terms marked <index item="…"/>, with page numbers."""
+        style = self.sheet.para("index" if self.sheet.has("index") else "body", self.scale)
+        return SimpleIndex(style=style, dot=" . ", headers=True)
 
     def toc(self) -> TableOfContents:
         """A table of contents of the h1 and h2 headings, with page numbers (two passes)."""
@@ -270,6 +295,8 @@ class Builder:
                 parts.append(self._span(child))
             elif child.tag == "icon":
                 parts.append(self._icon(child))
+            elif child.tag == "index":
+                parts.append(f'<index item="{escape(child.get("item", ""), {chr(34): "&quot;"})}"/>')
             elif child.tag in BLOCKS or child.tag in ("li", "td", "tr"):
                 raise MarkupError(f"<{child.tag}> cannot stand inside text (<{el.tag}>)")
             else:

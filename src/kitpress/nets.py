@@ -187,3 +187,6 @@ def _outward_tab(seg, faces, depth):
 
 def _has(face, point) -> bool:
     return any(math.dist(p, point) < 1e-6 for p in face)
+
+
+TYPES = {"d6": d6, "d12": d12}
