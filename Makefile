@@ -23,3 +23,6 @@ test: $(STAMP)
 
 clean:
 	rm -rf build
+
+bench: $(STAMP)
+	$(PY) -m kitpress.bench

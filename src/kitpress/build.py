@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from .compose import Composer, Options
-from .content import Game, find_games, load_game
+from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, did_you_mean
 from .impose import SAFE_EDGE
 from .layouts import Layouts
@@ -34,6 +34,7 @@ class BuildOptions:
     out: Path | None = None
     backs: bool = True
     board: str = "tile"
+    settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
 
 
@@ -75,6 +76,7 @@ def find_project(start: Path | None = None) -> Project:
 def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple[Game, list[Part], Composer]:
     _check_options(options)
     game = load_game(project.game_dir(game_id))
+    apply_settings(game, options.settings)
     lang = options.lang or str(game.meta["language"])
     if lang != str(game.meta["language"]):
         raise KitpressError(
@@ -86,6 +88,28 @@ def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple
         )
     composer = Composer(game, project.layouts(game), Options(options.paper, options.backs, options.edge * MM))
     return game, composer.compose(), composer
+
+
+def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
+    """Teachers' overrides of content numbers (how many banknotes to print, say): each setting
+    replaces one whole number in the loaded content, nothing else."""
+    problems = []
+    for setting in settings:
+        path, _, raw = setting.partition("=")
+        parent_path, _, key = path.strip().rpartition(".")
+        try:
+            parent = lookup(game.data, parent_path) if parent_path else None
+        except KeyError:
+            parent = None
+        current = parent.get(key) if isinstance(parent, dict) else None
+        if not isinstance(current, int) or isinstance(current, bool):
+            problems.append(Problem("error", f"--set {setting}: '{path}' is not a whole number of the content", Loc("--set")))
+        elif not raw.strip().isdigit():
+            problems.append(Problem("error", f"--set {setting}: give a whole number, like {path}={current}", Loc("--set")))
+        else:
+            parent[key] = int(raw)
+    if problems:
+        raise KitpressError(problems)
 
 
 def _check_options(options: BuildOptions) -> None:

@@ -47,10 +47,15 @@ def build(
     backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
     board: str = typer.Option("tile", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."),
     edge: float = typer.Option(6.35, help="Millimetres at the paper's edge that the printer cannot reach; nothing prints there."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Change a number of the content for this build, e.g. --set banknotes.r100.count=50."
+    ),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
-    options = BuildOptions(paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board, edge=edge)
+    options = BuildOptions(
+        paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board, edge=edge, settings=tuple(settings)
+    )
     for game_id in _games(game, all_games):
         out.print(f"[bold]{game_id}[/] · {options.paper}")
         try:
@@ -121,3 +126,7 @@ def main() -> None:
         err.print(f"kitpress: internal error: {type(exc).__name__}: {exc}", markup=False)
         err.print("Nothing was changed in the output folder. Please report this, with the command you ran.", markup=False)
         sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
