@@ -30,11 +30,19 @@ shapes:
 frames:
   - {id: title, at: [4, 4, 62, 12], valign: middle, markup: '<p style="h2" color="paper">{{ card.title }}</p>'}
   - {id: body, at: [5, 22, 60, 60], markup: '<p>{{ card.body }}</p>'}
-  - {id: numbers, at: [5, 88, 60, 26], markup: '<table widths="* *"><tr><td><p style="h1" align="center">{{ card.cost }}</p></td><td><p style="h1" align="center">{{ card.gain }}</p></td></tr></table>'}
+  - id: numbers
+    at: [5, 88, 60, 26]
+    markup: |
+      <table widths="* *"><tr>
+        <td><p style="h1" align="center">{{ card.cost }}</p></td>
+        <td><p style="h1" align="center">{{ card.gain }}</p></td>
+      </tr></table>
 """
-WORDS = ("the committee decides that every worker shall receive a new pair of boots before winter "
-         "unless the plan for the quarter has not been fulfilled in which case the boots go to "
-         "the district secretary who will distribute them according to merit and loyalty").split()
+WORDS = (
+    "the committee decides that every worker shall receive a new pair of boots before winter "
+    "unless the plan for the quarter has not been fulfilled in which case the boots go to "
+    "the district secretary who will distribute them according to merit and loyalty"
+).split()
 
 
 def synthetic_project(root: Path, count: int) -> Path:
@@ -47,7 +55,8 @@ def synthetic_project(root: Path, count: int) -> Path:
     (root / "layouts" / "common" / "synthetic-front.yaml").write_text(SYNTHETIC_LAYOUT)
     (game / "game.yaml").write_text(
         "id: synthetic\ntitle: Synthetic deck\nlanguage: en\ncomponents:\n"
-        "  - {id: cards, kind: cards, title: Cards, decks: [{collection: cards, front: synthetic-front}]}\n")
+        "  - {id: cards, kind: cards, title: Cards, decks: [{collection: cards, front: synthetic-front}]}\n"
+    )
     (game / "schema.yaml").write_text(SYNTHETIC_SCHEMA)
     lines = ["cards:"]
     for i in range(count):
@@ -79,7 +88,9 @@ def main() -> None:
     print(f"{'benchmark':<44} {'median s':>9} {'peak MB':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for game in project.games():
-            runs = [measure([*kitpress, "build", game, "--paper", "a4", "--out", tmp], project.root) for _ in range(options.repeat)]
+            runs = [
+                measure([*kitpress, "build", game, "--paper", "a4", "--out", tmp], project.root) for _ in range(options.repeat)
+            ]
             _report(f"kit {game} (a4)", runs)
         for count in (600, options.cards):
             root = synthetic_project(Path(tmp) / f"synthetic-{count}", count)

@@ -24,7 +24,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
         for start in range(0, len(deck.fronts), grid.per_sheet):
             batch = deck.fronts[start : start + grid.per_sheet]
             for slot, face in zip(grid.slots, batch):
-                forms.place(face, slot.x, slot.y)
+                _place(c, forms, grid, slot, face)
             if deck.fronts[0].cut == "circle":
                 _circles(c, grid, grid.slots[: len(batch)])
             else:
@@ -34,7 +34,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             pages += 1
             if deck.back is not None:
                 for slot in grid.back_slots()[: len(batch)]:
-                    forms.place(deck.back, slot.x, slot.y)
+                    _place(c, forms, grid, slot, deck.back)
                 _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
                 _note(c, notes[1], grid, job)
                 c.showPage()
@@ -59,7 +59,20 @@ def _marks(c: Canvas, grid: CardGrid, used) -> None:
 
 def deck_grid(deck: Deck, job: Job) -> CardGrid:
     face = deck.fronts[0]
-    return card_grid(job.paper, face.size, face.bleed, job.edge)
+    return card_grid(job.paper, face.size, face.bleed, job.edge, face.gutter)
+
+
+def _place(c: Canvas, forms: FormCache, grid: CardGrid, slot, face) -> None:
+    if grid.gutter >= 2 * grid.bleed:
+        forms.place(face, slot.x, slot.y)
+        return
+    x0, y0, x1, y1 = grid.clip_box(slot)  # butted cards: keep each inside its share
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(path, stroke=0, fill=0)
+    forms.place(face, slot.x, slot.y)
+    c.restoreState()
 
 
 def _circles(c: Canvas, grid: CardGrid, used) -> None:

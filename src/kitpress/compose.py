@@ -81,7 +81,8 @@ class Composer:
                 total = 0
                 for deck in comp.decks:
                     layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
-                    grid = card_grid(self.paper, self._size(layout), self._bleed(layout), self.options.edge)
+                    gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
+                    grid = card_grid(self.paper, self._size(layout), self._bleed(layout), self.options.edge, gutter)
                     total += math.ceil(len(self._deck_items(deck)[1]) / grid.per_sheet)
                 counts[comp.id] = total
             elif comp.kind in ("board", "page"):
@@ -179,7 +180,10 @@ class Composer:
         cut = str(layout.spec.get("cut") or "rect")
         if cut not in ("rect", "circle"):
             raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
-        return Face(key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays)
+        gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
+        return Face(
+            key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays, gutter
+        )
 
     def _nets(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
         """Die nets: each face bound to its layout, with cut lines, fold lines and glue tabs."""

@@ -32,6 +32,16 @@ class CardGrid:
     rows: int
     slots: tuple[Slot, ...]  # reading order: top row first, left to right
     mark_length: float
+    gutter: float = 0.0
+
+    def clip_box(self, slot: Slot) -> tuple[float, float, float, float]:
+        """What of a card may print: its trim, plus its bleed where no neighbour is in the way."""
+        half = min(self.bleed, self.gutter / 2)
+        left = self.bleed if slot.col == 0 else half
+        right = self.bleed if slot.col == self.cols - 1 else half
+        top = self.bleed if slot.row == 0 else half
+        bottom = self.bleed if slot.row == self.rows - 1 else half
+        return (slot.x - left, slot.y - bottom, slot.x + self.card[0] + right, slot.y + self.card[1] + top)
 
     @property
     def per_sheet(self) -> int:
@@ -61,23 +71,32 @@ class CardGrid:
         return out
 
 
-def card_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float, edge: float = SAFE_EDGE) -> CardGrid:
-    """As many cards as fit, centred, with room for crop marks inside the printable area."""
+def card_grid(
+    paper: tuple[float, float], card: tuple[float, float], bleed: float, edge: float = SAFE_EDGE, gutter: float | None = None
+) -> CardGrid:
+    """As many cards as fit, centred, with room for crop marks inside the printable area.
+
+    `gutter` is the space between neighbouring cards: by default twice the bleed, so every card
+    keeps its bleed all round; 0 butts the cards together (more to a sheet; the bleed is then
+    kept only on the outer edges and each card is cut on its neighbour's line).
+    """
     pw, ph = paper
     cw, ch = card
-    pitch_x, pitch_y = cw + 2 * bleed, ch + 2 * bleed
+    gutter = 2 * bleed if gutter is None else gutter
+    best = None
     for length in (MARK_LENGTH, 4 * MM, MARK_MIN):
         reserve = edge + 1 * MM + length
-        cols = int((pw - 2 * reserve) // pitch_x)
-        rows = int((ph - 2 * reserve) // pitch_y)
-        if cols >= 1 and rows >= 1:
-            break
-    if cols < 1 or rows < 1:
+        cols = int((pw - 2 * reserve - 2 * bleed + gutter) // (cw + gutter))
+        rows = int((ph - 2 * reserve - 2 * bleed + gutter) // (ch + gutter))
+        if cols >= 1 and rows >= 1 and (best is None or cols * rows > best[0] * best[1]):
+            best = (cols, rows, length)
+    if best is None:
         raise ValueError(f"a {cw / MM:.1f}×{ch / MM:.1f} mm card does not fit on this paper with its marks")
-    x0 = (pw - cols * pitch_x) / 2 + bleed
-    y_top = (ph + rows * pitch_y) / 2 - bleed
-    slots = tuple(Slot(x0 + c * pitch_x, y_top - ch - r * pitch_y, c, r) for r in range(rows) for c in range(cols))
-    return CardGrid(paper, card, bleed, cols, rows, slots, length)
+    cols, rows, length = best
+    block_w, block_h = cols * cw + (cols - 1) * gutter, rows * ch + (rows - 1) * gutter
+    x0, y_top = (pw - block_w) / 2, (ph + block_h) / 2
+    slots = tuple(Slot(x0 + c * (cw + gutter), y_top - ch - r * (ch + gutter), c, r) for r in range(rows) for c in range(cols))
+    return CardGrid(paper, card, bleed, cols, rows, slots, length, gutter)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ orientation: str?
 bleed: str | number?
 safe: str | number?
 cut: str?
+gutter: str | number?
 shapes: "[shape]?"
 frames: "[frame]?"
 tracks: "[track]?"

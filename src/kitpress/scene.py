@@ -53,6 +53,7 @@ class Face:
     seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
     cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
     overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
+    gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
 
 
 @dataclass(frozen=True)
