@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
-from .textfmt import number, signed
+from .textfmt import number, signed, thousands
 from .yamlio import LocStr
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -53,7 +53,9 @@ class Binder:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.filters.update(fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed)
+        self.env.filters.update(
+            fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed, thousands=thousands
+        )
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
         self._cache: dict = {}

@@ -52,7 +52,7 @@ class Problems:
 
     def raise_if_errors(self) -> None:
         if self.errors:
-            raise KitpressError(self.items)
+            raise KitpressError(list(dict.fromkeys(self.items)))  # a card printed twice fails once
 
 
 class KitpressError(Exception):

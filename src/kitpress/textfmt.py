@@ -18,6 +18,11 @@ def number(value) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
 
 
+def thousands(value) -> str:
+    """1000 -> "1,000" (the seed's way of writing roubles)."""
+    return number(f"{int(value):,}")
+
+
 def signed(value) -> str:
     if isinstance(value, (int, float)) and value > 0:
         return "+" + number(value)
