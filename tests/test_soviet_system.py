@@ -15,6 +15,13 @@ REPO = Path(__file__).resolve().parents[1]
 SEED = REPO.parent / "shared" / "seeds" / "004_b3fb10517bfca8f2.txt"
 
 
+def seed_text() -> str:
+    """The source document: ../shared/seeds beside the repository, as in CI and on a developer's machine."""
+    if not SEED.is_file():
+        pytest.skip(f"the seed is not at {SEED}")
+    return SEED.read_text(encoding="utf-8")
+
+
 def squash(text: str) -> str:
     return re.sub(r"[\s\u00ad]+", "", text)
 
@@ -72,7 +79,7 @@ def test_every_rule_of_the_seed_is_in_the_rulebook(kit):
     """Sentences of the seed's instructions, checked against the printed rulebook."""
     folder, _ = kit
     rules = text_of(folder / "rules.pdf")
-    seed = SEED.read_text(encoding="utf-8")
+    seed = seed_text()
     body = seed[seed.index("General Principle\n\nSOVIET SYSTEM") : seed.index("\nIndex\n")]
     checked = 0
     for line in body.splitlines():
