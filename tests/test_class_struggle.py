@@ -152,3 +152,14 @@ def test_one_source_for_each_square(tmp_path, monkeypatch):
     board = text_of(folder / "board.pdf")
     after = board.split(squash("Black and white workers unite to fight racism."))[1][:80]
     assert squash("Workers — 2 assets") in after
+
+
+def test_every_rule_is_printed_in_full(kit, game):
+    folder, _ = kit
+    rules = body_text_of(folder / "rules.pdf")
+    for collection in ("full_rules", "tournament_rules", "classroom_hints"):
+        for rule in game.data[collection]:
+            for text in [rule["text"], *(rule.get("list") or []), rule.get("after") or ""]:
+                assert squash(text) in rules, (collection, rule["id"])
+    for book in game.data["reading_list"]:
+        assert squash(book["text"]) in rules
