@@ -284,10 +284,10 @@ def test_overflow_names_the_string_that_overflowed_not_the_first_one_printed(kit
 
 def test_a_word_too_long_for_a_document_column_does_not_fit(kit_project):
     """Named at the content line of the text that overflowed, with its field."""
-    word = "abcdefghij" * 20
+    word = "1234567890" * 20  # digits: nothing hyphenation could break
     content = (kit_project.game_dir / "guide.yaml").read_text(encoding="utf-8")
     old = re.search(r'^  intro: ".*"$', content, re.M).group(0)
-    kit_project.edit(C + "guide.yaml", old, f"  intro: {word}")
+    kit_project.edit(C + "guide.yaml", old, f'  intro: "Serial {word}"')
     error = kit_project.compose_error()
     assert_one_line_each(error)
     matching = problems_matching(error, ("layout guide", "does not fit"))

@@ -23,7 +23,7 @@ def seed_text() -> str:
 
 
 def squash(text: str) -> str:
-    return re.sub(r"[\s\u00ad]+", "", text)
+    return re.sub(r"[\s\u00ad-]+", "", text)  # whitespace, and the hyphens of hyphenated line ends
 
 
 def text_of(pdf: Path) -> str:

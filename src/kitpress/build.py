@@ -34,6 +34,7 @@ class BuildOptions:
     out: Path | None = None
     backs: bool = True
     board: str = "tile"
+    pseudo: bool = False  # every text as accented, longer pseudo-text (kitpress check --pseudo)
     settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
 
@@ -61,7 +62,7 @@ class Project:
 
     def layouts(self, game: Game) -> Layouts:
         dirs = [game.root / "layouts", self.root / "layouts" / game.id, self.root / "layouts" / "common"]
-        return Layouts(dirs, self.root)
+        return Layouts(dirs, self.root, game.lang)
 
 
 def find_project(start: Path | None = None) -> Project:
@@ -75,17 +76,8 @@ def find_project(start: Path | None = None) -> Project:
 
 def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple[Game, list[Part], Composer]:
     _check_options(options)
-    game = load_game(project.game_dir(game_id))
+    game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
-    lang = options.lang or str(game.meta["language"])
-    if lang != str(game.meta["language"]):
-        raise KitpressError(
-            Problem(
-                "error",
-                f"no '{lang}' translation of {game_id} yet; the source language is '{game.meta['language']}'",
-                game.meta.loc_of("language"),
-            )
-        )
     composer = Composer(game, project.layouts(game), Options(options.paper, options.backs, options.edge * MM))
     return game, composer.compose(), composer
 
@@ -132,7 +124,7 @@ def build_game(
 ) -> tuple[Path, list[dict]]:
     """Build one game's kit; return its output folder and manifest entries."""
     game, parts, composer = compose_game(project, game_id, options)
-    lang = options.lang or str(game.meta["language"])
+    lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
     final.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-", dir=final.parent))

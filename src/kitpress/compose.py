@@ -41,7 +41,13 @@ class Composer:
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.paper = PAPERS[options.paper]
-        self.kit = {"paper": options.paper, "sheets": {}, "backs": options.backs}
+        self.kit = {
+            "paper": options.paper,
+            "sheets": {},
+            "backs": options.backs,
+            "lang": game.lang,
+            "translators": list(game.translators),
+        }
 
     # -- the whole kit -------------------------------------------------------------------------
     def compose(self) -> list[Part]:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import yamlio
+from . import i18n, yamlio
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
 from .schema import Checker, Records, SchemaParser, Type
 from .textfmt import FORMATS, PLACEHOLDER, format_value
@@ -72,6 +72,10 @@ class Game:
     meta: YMap
     components: tuple[Component, ...]
     data: dict  # collection name -> validated value; what templates read
+    lang: str = "en"
+    coverage: object = None  # i18n.Coverage of a translated build
+    translators: tuple = ()
+    texts: dict = None  # key -> source text, every translatable string
 
     def component(self, ident: str) -> Component:
         return next(c for c in self.components if c.id == ident)
@@ -81,24 +85,43 @@ def find_games(content_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
 
 
-def load_game(root: Path) -> Game:
+def load_game(root: Path, lang: str | None = None, pseudo: bool = False) -> Game:
+    """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
+    back listed); with `pseudo`, every text turned into accented, longer pseudo-text."""
     problems = Problems()
     shown = rel(root)
     game_file = root / "game.yaml"
     if not game_file.is_file():
         raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
     meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems, f"{shown}/game.yaml")
-    components = _components(meta, problems)
     collections, declared_at = _load_schema(root, shown, problems)
     problems.raise_if_errors()
     data = _load_collections(root, shown, collections, problems, declared_at)
-    data["components"] = Records(list(meta["components"]), meta.loc)
     data["game"] = meta
+    data["components"] = Records(list(meta.get("components") or []), meta.loc)
     problems.raise_if_errors()
     _resolve_refs(data, problems)
+    known = i18n.texts({k: v for k, v in data.items() if k != "components"})
+    source_lang = str(meta.get("language") or "en")
+    coverage = None
+    if lang and lang != source_lang:
+        i18n.check_language(lang, meta.loc_of("language"))
+        catalogue = i18n.load_catalogue(root, lang, known, problems)
+        problems.raise_if_errors()
+        coverage = i18n.coverage(known, catalogue)
+        i18n.overlay(data, catalogue)
+        meta = data["game"]
+        meta_translators = tuple(catalogue.translators)
+    else:
+        meta_translators = ()
+    if pseudo:
+        i18n.overlay(data, i18n.pseudo_catalogue(known))
+        meta = data["game"]
+    components = _components(meta, problems)
+    data["components"] = Records(list(meta["components"]), meta.loc)
     _fill_placeholders(data, problems)
     problems.raise_if_errors()
-    return Game(str(meta["id"]), root, meta, tuple(components), data)
+    return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known)
 
 
 def _validate_meta(raw, problems: Problems, shown: str) -> YMap:
@@ -270,5 +293,5 @@ def _fill_placeholders(data: dict, problems: Problems) -> None:
         return value
 
     for name in list(data):
-        if name not in ("game", "components"):
+        if name != "components":
             data[name] = walk(data[name])

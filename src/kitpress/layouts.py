@@ -100,9 +100,10 @@ class Layout:
 
 
 class Layouts:
-    def __init__(self, dirs: list[Path], project_root: Path):
+    def __init__(self, dirs: list[Path], project_root: Path, lang: str = ""):
         self.dirs = [d for d in dirs if d.is_dir()]
         self.root = project_root
+        self.lang = lang
         self._cache: dict[str, Layout] = {}
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
@@ -170,7 +171,7 @@ class Layouts:
                 specs[name] = {**specs.get(name, {}), **spec}
         problems.raise_if_errors()
         self._raw_specs = specs  # before `extends` is resolved, so a layout's override cascades
-        return StyleSheet(merge_specs(specs), colors)
+        return StyleSheet(merge_specs(specs), colors, self.lang)
 
     def sheet_for(self, layout: Layout) -> StyleSheet:
         """The shared style sheet, with the layout's own styles and colours on top."""
@@ -185,7 +186,7 @@ class Layouts:
             problems.raise_if_errors()
             base = self._raw_specs
             specs = {**base, **{k: {**base.get(k, {}), **v} for k, v in (own or {}).items()}}
-            self._sheets[layout.name] = StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})})
+            self._sheets[layout.name] = StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})}, self.lang)
         return self._sheets[layout.name]
 
 

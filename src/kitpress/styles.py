@@ -38,6 +38,7 @@ class StyleSheet:
 
     specs: dict = field(default_factory=dict)
     colors: dict = field(default_factory=dict)
+    lang: str = ""  # for hyphenation (pyphen), when it knows the language
 
     def color(self, value):
         if value is None or value == "none":
@@ -77,11 +78,25 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         bulletFontSize=size,
         textTransform="uppercase" if spec.get("upper") else None,
         splitLongWords=0,
+        hyphenationLang=hyphenation_language(sheet.lang),
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
     )
+
+
+def hyphenation_language(lang: str) -> str:
+    """pyphen's dictionary for a language code ('es', 'ru', 'es-MX'), or '' for none."""
+    if not lang:
+        return ""
+    import pyphen
+
+    for code in (lang.replace("-", "_"), lang.split("-")[0]):
+        found = pyphen.language_fallback(code)
+        if found:
+            return found
+    return ""
 
 
 def _len(value) -> float:
