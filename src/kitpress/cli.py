@@ -10,11 +10,13 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from . import i18n_cli
 from .build import BuildOptions, build_game, compose_game, find_project
 from .errors import KitpressError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
 # soft_wrap: a problem stays one `path:line:col: error:` line, whatever the terminal width
+app.add_typer(i18n_cli.app, name="i18n")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -64,6 +66,24 @@ def build(
             _fail(exc)
         out.print(f"  → {folder}")
         _how_to_print(entries, options)
+        if lang:
+            _fallbacks(project, game_id, lang)
+
+
+def _fallbacks(project, game_id: str, lang: str) -> None:
+    """After a translated build: what fell back to the source language, with its place."""
+    from .content import load_game
+    from .i18n import problems_of
+
+    game = load_game(project.game_dir(game_id), lang)
+    if game.coverage is None:
+        return
+    cov = game.coverage
+    out.print(
+        f"  [{lang}] {len(cov.translated)} translated, {len(cov.missing)} missing (printed in the source language), {len(cov.stale)} stale"
+    )
+    for problem in problems_of(cov):
+        out.print(f"    {problem}", markup=False)
 
 
 def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
@@ -86,12 +106,14 @@ def check(
     game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
     all_games: bool = typer.Option(False, "--all", help="Check every game."),
     paper: str = typer.Option("a4", help="Paper to check the fit against."),
+    lang: Optional[str] = typer.Option(None, help="Check this translation."),
+    pseudo: bool = typer.Option(False, help="Check every text as accented, 40 % longer pseudo-text, to find tight boxes."),
 ) -> None:
     """Validate content and layouts, fit every text; writes nothing."""
     project = find_project()
     for game_id in _games(game, all_games):
         try:
-            _, parts, _ = compose_game(project, game_id, BuildOptions(paper=paper.lower()))
+            _, parts, _ = compose_game(project, game_id, BuildOptions(paper=paper.lower(), lang=lang, pseudo=pseudo))
         except KitpressError as exc:
             _fail(exc)
         out.print(f"{game_id}: ok ({len(parts)} components)")

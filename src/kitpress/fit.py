@@ -25,8 +25,7 @@ def measure(flowables: list[Flowable], width: float) -> tuple[float, bool]:
 def overflows(flow: Flowable) -> bool:
     """A word wider than its line, or a table cell's text wider than its cell."""
     if isinstance(flow, Paragraph):
-        # reportlab lets a line run a point or so long around style changes: not a visible overflow
-        slack = max(2.0, 0.25 * flow.style.fontSize)
+        slack = 0.5  # rounding; lines never run long by design (spaceShrinkage=0)
         lines = getattr(getattr(flow, "blPara", None), "lines", [])
         return any(_extra_space(line) < -slack for line in lines)
     if isinstance(flow, Table):

@@ -78,6 +78,7 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         bulletFontSize=size,
         textTransform="uppercase" if spec.get("upper") else None,
         splitLongWords=0,
+        spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
         hyphenationLang=hyphenation_language(sheet.lang),
         allowWidows=0,
         allowOrphans=0,
