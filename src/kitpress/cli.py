@@ -79,9 +79,8 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
     if game.coverage is None:
         return
     cov = game.coverage
-    out.print(
-        f"  [{lang}] {len(cov.translated)} translated, {len(cov.missing)} missing (printed in the source language), {len(cov.stale)} stale"
-    )
+    counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
+    out.print(f"  [{lang}] {counts}")
     for problem in problems_of(cov):
         out.print(f"    {problem}", markup=False)
 
