@@ -157,3 +157,46 @@ def test_the_real_kits_fit_as_pseudo_text():
 def test_the_source_templates_are_current(game):
     loaded = load_game(REPO / "content" / game)
     assert i18n.template_path(loaded).read_text(encoding="utf-8") == i18n.template(loaded), f"run: kitpress i18n template {game}"
+
+
+@pytest.mark.parametrize("game", ["state-in-class", "class-struggle", "soviet-system"])
+def test_every_file_validates_against_its_json_schema_and_says_so(game):
+    """What an editor (VS Code with the YAML extension) checks as a translator types."""
+    import json
+
+    import jsonschema
+    import yaml
+
+    root = REPO / "content" / game
+    for path in sorted(root.glob("*.yaml")) + sorted((root / "locales").glob("*.yaml")):
+        if path.name == "schema.yaml" or path.name.endswith(".lock.yaml"):
+            continue
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        schema = json.loads((path.parent / first.split("=", 1)[1]).read_text(encoding="utf-8"))
+        jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, schema)
+
+
+def test_the_json_schema_catches_a_misspelt_key():
+    import json
+
+    import jsonschema
+
+    schema = json.loads((REPO / "content/state-in-class/schemas/content.schema.json").read_text(encoding="utf-8"))
+    with pytest.raises(jsonschema.ValidationError, match="incom"):
+        jsonschema.validate(
+            {
+                "roles": [
+                    {
+                        "id": "x",
+                        "class": "upper",
+                        "title": "X",
+                        "incom": 3,
+                        "cost_of_living": 1,
+                        "flavour": "f",
+                        "life": {"get_by": 1, "live_well": 2, "thrive": 3},
+                    }
+                ]
+            },
+            schema,
+        )

@@ -1,3 +1,13 @@
 """kitpress: YAML content to print-ready table kits for classroom board games."""
 
+from reportlab import rl_config
+from reportlab.lib.fonts import addMapping
+
+# reportlab's modules copy their default font name when first imported; name ours (and how its
+# bold and italic faces are called) before they do, so nothing - a table of contents, an index -
+# ever falls back to a non-embedded Helvetica. The faces themselves are registered by fonts.py.
+for _bold, _italic, _face in ((0, 0, "Sans"), (1, 0, "Sans-Bold"), (0, 1, "Sans-Italic"), (1, 1, "Sans-BoldItalic")):
+    addMapping("Sans", _bold, _italic, _face)
+rl_config.canvas_basefontname = "Sans"
+
 __version__ = "0.1.0"

@@ -17,7 +17,8 @@ from markupsafe import Markup, escape
 
 from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
-from .textfmt import number, signed, thousands
+from .textfmt import number, signed
+from .textfmt import thousands as _thousands
 from .yamlio import LocStr
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -54,7 +55,7 @@ class Binder:
             lstrip_blocks=True,
         )
         self.env.filters.update(
-            fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed, thousands=thousands
+            fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed, thousands=_grouped
         )
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
@@ -199,6 +200,13 @@ def shouted(text) -> list[str]:
         if sum(ch.isalpha() for ch in run) >= 12:
             runs.append(run)
     return runs
+
+
+@jinja2.pass_context
+def _grouped(context, value) -> str:
+    """A whole number with the kit language's thousands separator: 1,000 · 1.000 · 1 000."""
+    kit = context.get("kit") or {}
+    return _thousands(value, str(kit.get("lang") or "en") if isinstance(kit, dict) else "en")
 
 
 def tally(items, attribute: str) -> dict:

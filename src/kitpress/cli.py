@@ -80,7 +80,7 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
         return
     cov = game.coverage
     counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
-    out.print(f"  [{lang}] {counts}")
+    out.print(f"  [{lang}] {counts}", markup=False)
     for problem in problems_of(cov):
         out.print(f"    {problem}", markup=False)
 
@@ -116,6 +116,22 @@ def check(
         except KitpressError as exc:
             _fail(exc)
         out.print(f"{game_id}: ok ({len(parts)} components)")
+
+
+@app.command()
+def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.Option(False, "--all")) -> None:
+    """Write JSON Schemas of the game's files (for editors) and mark every file with its schema."""
+    from . import jsonschemas
+    from .content import load_game
+
+    project = find_project()
+    for game_id in _games(game, all_games):
+        try:
+            loaded = load_game(project.game_dir(game_id))
+        except KitpressError as exc:
+            _fail(exc)
+        for path in jsonschemas.write(loaded.root, loaded.texts):
+            out.print(f"wrote {path}")
 
 
 @app.command(name="list")

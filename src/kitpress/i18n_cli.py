@@ -14,8 +14,8 @@ from .content import load_game
 from .errors import KitpressError, Loc
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Translate a game's text.")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, markup=False)  # [es] is a language, not markup
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
 def _fail(exc: KitpressError) -> None:

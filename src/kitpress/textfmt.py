@@ -18,9 +18,28 @@ def number(value) -> str:
     return MINUS + text[1:] if text.startswith("-") else text
 
 
-def thousands(value) -> str:
-    """1000 -> "1,000" (the seed's way of writing roubles)."""
-    return number(f"{int(value):,}")
+# Thousands separators by language (no-break spaces where a space is the custom).
+GROUPING = {
+    "en": ",",
+    "es": ".",
+    "de": ".",
+    "it": ".",
+    "pt": ".",
+    "nl": ".",
+    "fr": "\u202f",
+    "ru": "\u00a0",
+    "uk": "\u00a0",
+    "pl": "\u00a0",
+    "cs": "\u00a0",
+    "sv": "\u00a0",
+    "fi": "\u00a0",
+}
+
+
+def thousands(value, lang: str = "en") -> str:
+    """1000 -> "1,000" in English, "1.000" in Spanish, "1 000" in Russian."""
+    separator = GROUPING.get(lang.split("-")[0], ",")
+    return number(f"{int(value):,}".replace(",", separator))
 
 
 def signed(value) -> str:
