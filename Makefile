@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make kit` builds every kit, `make test` runs the tests.
+# Two commands on a fresh machine: `make kit` builds every kit (every game, language and paper),
+# `make test` runs the tests.
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 kit: $(STAMP)
-	@for paper in $(PAPERS); do $(VENV)/bin/kitpress build --all --paper $$paper || exit 1; done
+	@for paper in $(PAPERS); do $(VENV)/bin/kitpress build --all --lang all --paper $$paper || exit 1; done
 
 check: $(STAMP)
 	$(VENV)/bin/kitpress check --all

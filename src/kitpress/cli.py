@@ -43,7 +43,9 @@ def _games(game: Optional[str], all_games: bool) -> list[str]:
 def build(
     game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
     paper: str = typer.Option("a4", help="Paper size: a4, letter or a3."),
-    lang: Optional[str] = typer.Option(None, help="Language (default: the game's source language)."),
+    lang: Optional[str] = typer.Option(
+        None, help="Language (default: the game's source language; 'all': every translation too)."
+    ),
     out_dir: Optional[Path] = typer.Option(None, "--out", help="Write the kit tree here instead of build/."),
     all_games: bool = typer.Option(False, "--all", help="Build every game in content/."),
     backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
@@ -55,19 +57,36 @@ def build(
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
-    options = BuildOptions(
-        paper=paper.lower(), lang=lang, out=out_dir, backs=backs, board=board, edge=edge, settings=tuple(settings)
-    )
     for game_id in _games(game, all_games):
-        out.print(f"[bold]{game_id}[/] · {options.paper}")
-        try:
-            folder, entries = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
-        except KitpressError as exc:
-            _fail(exc)
-        out.print(f"  → {folder}")
-        _how_to_print(entries, options)
-        if lang:
-            _fallbacks(project, game_id, lang)
+        for code in _languages(project, game_id, lang):
+            options = BuildOptions(
+                paper=paper.lower(), lang=code, out=out_dir, backs=backs, board=board, edge=edge, settings=tuple(settings)
+            )
+            out.print(f"{game_id} · {code or 'source language'} · {options.paper}", markup=False)
+            try:
+                folder, entries = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
+            except KitpressError as exc:
+                _fail(exc)
+            out.print(f"  → {folder}")
+            _how_to_print(entries, options)
+            if code:
+                _fallbacks(project, game_id, code)
+
+
+def _languages(project, game_id: str, lang: str | None) -> list[str | None]:
+    """--lang all: the source language and every translation the game has."""
+    if lang != "all":
+        return [lang]
+    from .content import load_game
+    from .i18n import languages
+
+    try:
+        return [None, *languages(load_game(project.game_dir(game_id)))]
+    except KitpressError as exc:
+        _fail(exc)
+
+
+SHOWN = 8  # fallbacks listed after a build; `kitpress i18n status` lists them all
 
 
 def _fallbacks(project, game_id: str, lang: str) -> None:
@@ -81,8 +100,11 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
     cov = game.coverage
     counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
     out.print(f"  [{lang}] {counts}", markup=False)
-    for problem in problems_of(cov):
+    problems = problems_of(cov)
+    for problem in problems[:SHOWN]:
         out.print(f"    {problem}", markup=False)
+    if len(problems) > SHOWN:
+        out.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}", markup=False)
 
 
 def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
