@@ -200,3 +200,10 @@ def test_the_json_schema_catches_a_misspelt_key():
             },
             schema,
         )
+
+
+def test_problems_of_a_translated_build_say_their_language(project):
+    run("i18n", "new", "state-in-class", "es", cwd=project)
+    set_key(project / "content/state-in-class/locales/es.yaml", "roles.student.flavour", "Ganas casi nada. " * 30)
+    with pytest.raises(KitpressError, match=r"error: \[es\] text does not fit"):
+        compose_game(Project(project), "state-in-class", BuildOptions(lang="es"))

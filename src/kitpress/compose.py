@@ -359,7 +359,7 @@ class Composer:
             else:
                 why = "a word is wider than its line, or text taller than its row"
             self.problems.error(
-                f"text does not fit: {where}, frame '{raw['id']}'{field}: {why}, even at the {min_size:g} pt floor", loc
+                f"{self.tag}text does not fit: {where}, frame '{raw['id']}'{field}: {why}, even at the {min_size:g} pt floor", loc
             )
             return 1.0
         return scale
@@ -368,7 +368,8 @@ class Composer:
         for char in missing_glyphs(_TAGS.sub("", text)):
             culprit = next((t for t in printed.texts if char in t), None)
             loc = culprit.loc if culprit is not None else source.loc
-            self.problems.error(f"no bundled font has the character U+{ord(char):04X} '{char}' ({where}, frame '{frame}')", loc)
+            message = f"{self.tag}no bundled font has the character U+{ord(char):04X} '{char}' ({where}, frame '{frame}')"
+            self.problems.error(message, loc)
 
     def _embedded_faces(self, text: str, source: LocStr, faces: dict) -> None:
         for tag in _FACE_TAG.findall(text):
