@@ -41,6 +41,8 @@ class Composer:
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.paper = PAPERS[options.paper]
+        # a translated build says its language in every problem: "[es] text does not fit: …"
+        self.tag = f"[{game.lang}] " if game.coverage is not None else ""
         self.kit = {
             "paper": options.paper,
             "sheets": {},
