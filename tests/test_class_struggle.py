@@ -64,7 +64,18 @@ def body_text_of(pdf: Path, top_mm: float = 40, bottom_mm: float = 24) -> str:
 
 def test_every_component_is_built(kit):
     _, files = kit
-    assert set(files) == {"board.pdf", "cards.pdf", "pieces.pdf", "dice.pdf", "counters.pdf", "tally.pdf", "rules.pdf"}
+    assert set(files) == {
+        "plan.pdf",
+        "board.pdf",
+        "cards.pdf",
+        "pieces.pdf",
+        "dice.pdf",
+        "counters.pdf",
+        "tally.pdf",
+        "rules.pdf",
+        "calibration.pdf",
+        "kit.pdf",
+    }
 
 
 def test_84_squares_in_order_with_stages(game):

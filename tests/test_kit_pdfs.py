@@ -19,7 +19,17 @@ from kitpress.errors import KitpressError
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "state-in-class"
 KITPRESS = ROOT / ".venv" / "bin" / "kitpress"
-FILES = ["guide.pdf", "board.pdf", "cards.pdf", "tokens.pdf", "score-sheet.pdf", "rules.pdf"]
+FILES = [
+    "plan.pdf",
+    "guide.pdf",
+    "board.pdf",
+    "cards.pdf",
+    "tokens.pdf",
+    "score-sheet.pdf",
+    "rules.pdf",
+    "calibration.pdf",
+    "kit.pdf",
+]
 
 # Independent values (ISO 216 / ANSI), in points; not read back from kitpress.
 PT_PER_MM = 72 / 25.4
@@ -70,7 +80,7 @@ def test_every_page_is_the_paper_size(kit):
             box = [float(v) for v in page.mediabox]
             assert box[:2] == pytest.approx([0, 0], abs=0.01), (name, i, box)
             size = (box[2] - box[0], box[3] - box[1])
-            allowed = [(w, h), (h, w)] if name == "board.pdf" else [(w, h)]
+            allowed = [(w, h), (h, w)] if name in ("board.pdf", "kit.pdf") else [(w, h)]  # kit.pdf holds the board
             assert any(size == pytest.approx(s, abs=0.01) for s in allowed), (name, i, size, paper)
 
 
@@ -261,11 +271,13 @@ def test_manifest_matches_the_files(kit):
     assert manifest["game"] == GAME and manifest["paper"] == paper
     entries = {e["file"]: e for e in manifest["files"]}
     assert sorted(entries) == sorted(FILES)
-    assert len(manifest["files"]) == 6
+    assert len(manifest["files"]) == len(FILES)
     for name, entry in entries.items():
         assert entry["pages"] == len(pypdf.PdfReader(folder / name).pages), name
         assert entry["sha256"] == sha(folder / name), name
-        assert entry["duplex"] is (name == "cards.pdf"), name
+        assert entry["duplex"] is (name in ("cards.pdf", "calibration.pdf")), name
+    # kit.pdf is every other file, in the plan's order, in one print job
+    assert entries["kit.pdf"]["pages"] == sum(e["pages"] for n, e in entries.items() if n != "kit.pdf")
     assert entries["cards.pdf"]["trim_mm"] == [70.0, 120.0]
 
 

@@ -16,7 +16,17 @@ pdfium = pytest.importorskip("pypdfium2")
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "state-in-class"
-FILES = ["guide.pdf", "board.pdf", "cards.pdf", "tokens.pdf", "score-sheet.pdf", "rules.pdf"]
+FILES = [
+    "plan.pdf",
+    "guide.pdf",
+    "board.pdf",
+    "cards.pdf",
+    "tokens.pdf",
+    "score-sheet.pdf",
+    "rules.pdf",
+    "calibration.pdf",
+    "kit.pdf",
+]
 DPI = 100
 DEFAULT_BAND_MM = 6.0  # the default edge is 6.35 mm; a little less leaves room for anti-aliasing
 NEAR_WHITE = 250  # a pixel whose darkest channel is above this may be an anti-aliasing fringe

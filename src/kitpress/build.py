@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from . import kitfiles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, did_you_mean
@@ -35,6 +36,8 @@ class BuildOptions:
     backs: bool = True
     board: str = "tile"
     pseudo: bool = False  # every text as accented, longer pseudo-text (kitpress check --pseudo)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every card back, to match a printer
+    tables: int = 1  # copies of the kit, each page marked with its table number
     settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
 
@@ -113,6 +116,8 @@ def _check_options(options: BuildOptions) -> None:
                 Loc("--paper"),
             )
         )
+    if not 1 <= options.tables <= 40:
+        raise KitpressError(Problem("error", f"--tables {options.tables}: use 1 to 40", Loc("--tables")))
     if not 0 <= options.edge <= 25:
         raise KitpressError(Problem("error", f"--edge {options.edge:g} mm: use 0 to 25 mm", Loc("--edge")))
     if options.board not in BOARD_MODES:
@@ -130,6 +135,7 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-", dir=final.parent))
     try:
         entries = [_render(part, game, composer, options, staging, progress) for part in parts]
+        entries = _kit_files(game, composer, options, staging, entries, progress)
         manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         final.mkdir(parents=True, exist_ok=True)
@@ -145,8 +151,9 @@ def _render(
 ) -> dict:
     path = folder / f"{part.component}.pdf"
     title = f"{game.meta['title']} · {part.title}"
-    meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), str(game.meta["language"]))
-    job = Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet)
+    meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
+    offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+    job = Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset)
     trim, duplex = None, False
     if part.kind == "cards":
         comp = game.component(part.component)
@@ -169,8 +176,61 @@ def _render(
         "trim_mm": trim,
         "duplex": duplex,
         "stock": game.component(part.component).stock,
-        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "sha256": _sha(path),
     }
+
+
+def _kit_files(
+    game: Game, composer: Composer, options: BuildOptions, folder: Path, entries: list[dict], progress: Callable[[str], None]
+) -> list[dict]:
+    """Table numbers on every component, then the print plan, the printer check and kit.pdf."""
+    title = str(game.meta["title"])
+    job = Job(
+        PAPERS[options.paper],
+        options.edge * MM,
+        Meta(title, str(game.meta.get("author") or ""), "", game.lang),
+        composer.layouts.sheet,
+    )
+    if options.tables > 1:
+        for entry in entries:
+            entry["pages"] = kitfiles.stamp_tables(folder / entry["file"], options.tables, job)
+            entry["sha256"] = _sha(folder / entry["file"])
+    calibration = _entry(
+        folder / "calibration.pdf",
+        "calibration",
+        "Printer check",
+        "sheet",
+        options,
+        kitfiles.write_calibration(folder / "calibration.pdf", job),
+        duplex=True,
+    )
+    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables)
+    plan = _entry(folder / "plan.pdf", "plan", "Print plan", "document", options, plan_pages)
+    ordered = [plan, *entries, calibration]
+    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · complete kit")
+    combined = {**_entry(folder / "kit.pdf", "kit", "The whole kit in one file", "document", options, pages), "combined": True}
+    for extra in (plan, calibration, combined):
+        progress(f"{extra['file']}  {extra['pages']} page{'s' if extra['pages'] != 1 else ''}")
+    return [*ordered, combined]
+
+
+def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> dict:
+    return {
+        "file": path.name,
+        "component": component,
+        "title": title,
+        "kind": kind,
+        "pages": pages,
+        "paper": options.paper,
+        "trim_mm": None,
+        "duplex": duplex,
+        "stock": "paper",
+        "sha256": _sha(path),
+    }
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _mm_size(size: tuple[float, float]) -> list[float]:

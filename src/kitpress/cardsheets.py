@@ -33,8 +33,11 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             c.showPage()
             pages += 1
             if deck.back is not None:
+                c.saveState()
+                c.translate(*job.back_offset)  # corrects the printer's shift between the two sides
                 for slot in grid.back_slots()[: len(batch)]:
                     _place(c, forms, grid, slot, deck.back)
+                c.restoreState()
                 _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
                 _note(c, notes[1], grid, job)
                 c.showPage()

@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from . import i18n_cli
+from . import i18n_cli, printers
 from .build import BuildOptions, build_game, compose_game, find_project
 from .errors import KitpressError
 
@@ -54,13 +54,28 @@ def build(
     settings: list[str] = typer.Option(
         [], "--set", help="Change a number of the content for this build, e.g. --set banknotes.r100.count=50."
     ),
+    back_offset: Optional[str] = typer.Option(None, help="DX,DY in mm: move every card back to match your printer."),
+    printer: Optional[str] = typer.Option(None, help="Use the back offset saved for this printer (kitpress printer save)."),
+    tables: int = typer.Option(1, help="Copies of the kit, one per table, each page marked with its table number."),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
+    try:
+        offset = printers.parse_offset(back_offset) if back_offset else printers.load(printer) if printer else (0.0, 0.0)
+    except KitpressError as exc:
+        _fail(exc)
     for game_id in _games(game, all_games):
         for code in _languages(project, game_id, lang):
             options = BuildOptions(
-                paper=paper.lower(), lang=code, out=out_dir, backs=backs, board=board, edge=edge, settings=tuple(settings)
+                paper=paper.lower(),
+                lang=code,
+                out=out_dir,
+                backs=backs,
+                board=board,
+                edge=edge,
+                settings=tuple(settings),
+                back_offset=offset,
+                tables=tables,
             )
             out.print(f"{game_id} · {code or 'source language'} · {options.paper}", markup=False)
             try:
@@ -71,6 +86,13 @@ def build(
             _how_to_print(entries, options)
             if code:
                 _fallbacks(project, game_id, code)
+    from .site import write_index
+
+    try:
+        index = write_index(out_dir or project.root / "build")
+    except KitpressError as exc:
+        _fail(exc)
+    out.print(f"Kit page: {index}  (open it in a browser)", markup=False)
 
 
 def _languages(project, game_id: str, lang: str | None) -> list[str | None]:
@@ -112,7 +134,9 @@ def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
     for entry in entries:
         hint = "card stock" if entry["stock"] == "card" else "plain paper"
         if entry["duplex"]:
-            hint += ", double-sided, flip on the long edge; cut on the marks"
+            hint += ", double-sided, flip on the long edge"
+        if entry["kind"] == "cards":
+            hint += "; cut on the marks"
         if entry["kind"] == "board" and options.paper != "a3":
             hint += (
                 "; scaled to fit one sheet"
@@ -138,6 +162,23 @@ def check(
         except KitpressError as exc:
             _fail(exc)
         out.print(f"{game_id}: ok ({len(parts)} components)")
+
+
+@app.command(name="printer")
+def printer_save(
+    action: str = typer.Argument(..., help="save"),
+    name: str = typer.Argument(..., help="A name for this printer, e.g. office."),
+    back_offset: str = typer.Option(..., help="DX,DY in mm, as read on the printer check sheet."),
+) -> None:
+    """Save a printer's back-page offset, for `kitpress build --printer NAME`."""
+    if action != "save":
+        err.print(f"unknown action '{action}': use kitpress printer save NAME --back-offset DX,DY")
+        raise typer.Exit(2)
+    try:
+        path = printers.save(name, printers.parse_offset(back_offset))
+    except KitpressError as exc:
+        _fail(exc)
+    out.print(f"saved printer '{name}' in {path}")
 
 
 @app.command()

@@ -38,12 +38,20 @@ class Job:
     edge: float
     meta: Meta
     sheet: StyleSheet
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points: how far to move every back page
 
 
-def open_canvas(path: Path, size: tuple[float, float], meta: Meta) -> Canvas:
+def open_canvas(path, size: tuple[float, float], meta: Meta) -> Canvas:
+    """A canvas on a file path or a binary buffer."""
     fonts.register()
     c = Canvas(
-        str(path), pagesize=size, invariant=1, initialFontName="Sans", initialFontSize=9, pageCompression=1, lang=meta.lang
+        path if not isinstance(path, Path) else str(path),
+        pagesize=size,
+        invariant=1,
+        initialFontName="Sans",
+        initialFontSize=9,
+        pageCompression=1,
+        lang=meta.lang,
     )
     _describe(c, meta)
     return c

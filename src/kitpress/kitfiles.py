@@ -1,0 +1,201 @@
+"""Kit-level files a teacher needs beside the components: the print plan, the printer check
+(calibration and duplex test), one combined PDF for a single print job, and table numbers."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+from reportlab.lib.colors import Color
+
+from . import __version__
+from .markup import Builder
+from .render import INK, Job, open_canvas
+from .ruler import Ruler
+from .units import MM
+
+GREY = Color(0.45, 0.45, 0.45)
+HOW = {
+    "cards": "cut on the crop marks (a guillotine or a ruler and craft knife), or along the thin grey lines with scissors",
+    "board": "trim each piece on its dashed line, glue the grey strip under its neighbour, line up the ⊕ marks",
+    "page": "cut along the solid lines, fold on the dashed lines, glue the grey tabs",
+    "document": "",
+    "sheet": "",
+}
+
+
+def sheets(entry: dict) -> int:
+    """Sheets of paper a file takes: a double-sided file prints two pages on each."""
+    return -(-entry["pages"] // 2) if entry["duplex"] else entry["pages"]
+
+
+def write_calibration(path: Path, job: Job) -> int:
+    """Page 1: the 100 mm ruler and the front of the duplex test; page 2: its back. Printed
+    double-sided and held against the light, the back's cross falls on the front's scales at the
+    printer's shift, which --back-offset then corrects."""
+    c = open_canvas(path, job.paper, job.meta)
+    w, h = job.paper
+    left = job.edge + 8 * MM
+    top = h - job.edge - 10 * MM
+    c.setFillColor(INK)
+    c.setFont("Sans-Bold", 18)
+    c.drawString(left, top - 8 * MM, "Printer check")
+    flows = Builder(job.sheet).build(
+        "<p>1. Print this file <b>at 100 % (actual size)</b>, double-sided, flipping on the <b>long edge</b>. "
+        "The ruler below must measure exactly 100 mm and the square 10 mm; if not, turn off "
+        "“fit to page” in the print dialog.</p>"
+        "<p>2. Hold the sheet against the light. The cross printed on the back should sit on the 0 of "
+        "both scales. If it sits elsewhere, read where (in mm) and build the kit again with the "
+        "opposite value, for example <b>--back-offset -1.5,0.5</b> if the cross shows at +1.5 across "
+        "and −0.5 up. Save it for this printer with <b>kitpress printer save NAME --back-offset …</b>.</p>",
+        w - 2 * left,
+    )
+    cursor = top - 14 * MM
+    for flow in flows:
+        _, fh = flow.wrap(w - 2 * left, 200 * MM)
+        flow.drawOn(c, left, cursor - fh)
+        cursor -= fh + 2 * MM
+    ruler = Ruler(job.sheet, "100 mm")
+    ruler.wrapOn(c, w, h)
+    ruler.drawOn(c, left, cursor - 20 * MM)
+    _scales(c, w / 2, h / 2 - 25 * MM)
+    c.setFont("Sans-Bold", 9)
+    c.drawCentredString(w / 2, h / 2 - 25 * MM + 18 * MM, "Duplex test: the cross on the back should sit on 0, 0")
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.4)
+    c.rect(w / 2 - 30 * MM, h / 2 - 25 * MM - 22 * MM, 60 * MM, 46 * MM, stroke=1, fill=0)
+    c.showPage()
+    _cross(c, w / 2, h / 2 - 25 * MM)  # the same place seen from the back: a long-edge flip keeps it
+    c.setFont("Sans", 8)
+    c.setFillColor(GREY)
+    c.drawCentredString(w / 2, job.edge + 4 * MM, "Back of the printer check: hold the sheet against the light.")
+    c.showPage()
+    c.save()
+    return 2
+
+
+def _scales(c, x: float, y: float) -> None:
+    """Two millimetre scales, −10 to +10, crossing at (x, y)."""
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    c.setFont("Sans", 6)
+    for mm in range(-10, 11):
+        tick = 4 * MM if mm % 5 == 0 else 2 * MM
+        c.setLineWidth(0.5 if mm % 5 == 0 else 0.25)
+        c.line(x + mm * MM, y - tick / 2, x + mm * MM, y + tick / 2)
+        c.line(x - tick / 2, y + mm * MM, x + tick / 2, y + mm * MM)
+        if mm % 5 == 0 and mm:
+            c.drawCentredString(x + mm * MM, y - 5 * MM, f"{mm:+d}".replace("-", "\u2212"))
+            c.drawString(x + 3 * MM, y + mm * MM - 1, f"{mm:+d}".replace("-", "\u2212"))
+    c.setLineWidth(0.5)
+    c.line(x - 10 * MM, y, x + 10 * MM, y)
+    c.line(x, y - 10 * MM, x, y + 10 * MM)
+
+
+def _cross(c, x: float, y: float) -> None:
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.8)
+    c.line(x - 14 * MM, y, x + 14 * MM, y)
+    c.line(x, y - 14 * MM, x, y + 14 * MM)
+    c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
+
+
+def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: int, own_sheets: int = 1) -> int:
+    """The print plan: every file, what to print it on, single- or double-sided, copies, sheets,
+    and how to cut and assemble it. Its total counts its own sheets too: rendered again if it
+    turns out longer than one page."""
+    c = open_canvas(path, job.paper, job.meta)
+    w, h = job.paper
+    margin = job.edge + 8 * MM
+    rows = "".join(
+        f"<tr><td><b>{e['file']}</b><br/>{_esc(e['title'])}</td><td>{e['stock']}</td>"
+        f"<td>{'double-sided, long edge' if e['duplex'] else 'one side'}</td>"
+        f"<td align='center'>{1 if e['component'] == 'calibration' else tables}</td><td align='center'>{sheets(e)}</td>"
+        f"<td>{HOW.get(e['kind'], '')}</td></tr>"
+        for e in entries
+    )
+    total = sum(sheets(e) for e in entries) + own_sheets  # files of several tables hold all their pages
+    markup = (
+        f"<p style='kicker'>{_esc(title)}</p><h1>Print plan</h1>"
+        "<p>Print every file <b>at 100 % (actual size)</b>, never “fit to page”. First print "
+        "<b>calibration.pdf</b> to check your printer. <b>kit.pdf</b> holds everything in this order for "
+        "one print job on plain paper.</p>"
+        "<table widths='34mm 13mm 26mm 13mm 13mm *' lines='rows' valign='top' pad='1.2mm'>"
+        "<tr fill='accent'><th>File</th><th>Stock</th><th>Sides</th><th align='center'>Copies</th>"
+        f"<th align='center'>Sheets</th><th>Cut and assemble</th></tr>{rows}"
+        f"<tr><td><b>In all</b></td><td></td><td></td><td></td><td align='center'><b>{total}</b></td><td></td></tr></table>"
+    )
+    if tables > 1:
+        markup += (
+            f"<p>Every page carries its table number (1 to {tables}) in a corner, so mixed-up pieces find their way home.</p>"
+        )
+    flows = Builder(job.sheet).build(markup, w - 2 * margin)
+    cursor = h - margin
+    for flow in flows:
+        _, fh = flow.wrap(w - 2 * margin, h)
+        if cursor - fh < margin:
+            c.showPage()
+            cursor = h - margin
+        flow.drawOn(c, margin, cursor - fh)
+        cursor -= fh + flow.getSpaceAfter()
+    c.showPage()
+    c.save()
+    pages = len(PdfReader(path).pages)
+    if pages != own_sheets:
+        return write_plan(path, job, title, entries, tables, pages)
+    return pages
+
+
+def _esc(text: str) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_combined(path: Path, parts: list[Path], title: str) -> int:
+    """One PDF for one print job, the files in plan order."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(str(part))
+    _finish(writer, title)
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    return len(writer.pages)
+
+
+def _finish(writer: PdfWriter, title: str) -> None:
+    writer.add_metadata({"/Title": title, "/Creator": f"kitpress {__version__}", "/Producer": f"kitpress {__version__}"})
+    writer.create_viewer_preferences().print_scaling = NameObject("/None")
+
+
+def stamp_tables(path: Path, tables: int, job: Job) -> int:
+    """Repeat a file once per table, each page marked with its table number in a corner."""
+    pages = len(PdfReader(path).pages)
+    writer = PdfWriter()
+    for table in range(1, tables + 1):
+        reader = PdfReader(path)
+        for source in reader.pages:
+            page = writer.add_page(source)  # the writer's own copy, then the stamp onto it
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            page.merge_page(_stamp(size, table, job))
+    _finish(writer, job.meta.title)
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    return pages * tables
+
+
+def _stamp(size: tuple[float, float], table: int, job: Job):
+    """A one-page PDF with 'Table N' in the top right corner, on a white patch."""
+    buffer = io.BytesIO()
+    c = open_canvas(buffer, size, job.meta)
+    text = f"Table {table}"
+    c.setFont("Sans-Bold", 7)
+    width = c.stringWidth(text, "Sans-Bold", 7)
+    x, y = size[0] - job.edge - 1 * MM - width, size[1] - job.edge - 4 * MM
+    c.setFillColor(Color(1, 1, 1))
+    c.rect(x - 1 * MM, y - 1 * MM, width + 2 * MM, 4 * MM, stroke=0, fill=1)
+    c.setFillColor(INK)
+    c.drawString(x, y, text)
+    c.showPage()
+    c.save()
+    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
