@@ -38,6 +38,7 @@ class BuildOptions:
     pseudo: bool = False  # every text as accented, longer pseudo-text (kitpress check --pseudo)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every card back, to match a printer
     tables: int = 1  # copies of the kit, each page marked with its table number
+    ink_saver: bool = False  # pale fills and dark text instead of solid colour
     settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
 
@@ -63,9 +64,9 @@ class Project:
             )
         return path
 
-    def layouts(self, game: Game) -> Layouts:
+    def layouts(self, game: Game, ink_saver: bool = False) -> Layouts:
         dirs = [game.root / "layouts", self.root / "layouts" / game.id, self.root / "layouts" / "common"]
-        return Layouts(dirs, self.root, game.lang)
+        return Layouts(dirs, self.root, game.lang, ink_saver)
 
 
 def find_project(start: Path | None = None) -> Project:
@@ -81,7 +82,7 @@ def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple
     _check_options(options)
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
-    composer = Composer(game, project.layouts(game), Options(options.paper, options.backs, options.edge * MM))
+    composer = Composer(game, project.layouts(game, options.ink_saver), Options(options.paper, options.backs, options.edge * MM))
     return game, composer.compose(), composer
 
 

@@ -57,6 +57,7 @@ def build(
     back_offset: Optional[str] = typer.Option(None, help="DX,DY in mm: move every card back to match your printer."),
     printer: Optional[str] = typer.Option(None, help="Use the back offset saved for this printer (kitpress printer save)."),
     tables: int = typer.Option(1, help="Copies of the kit, one per table, each page marked with its table number."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Pale fills and dark text instead of solid colour, to save ink."),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
@@ -76,6 +77,7 @@ def build(
                 settings=tuple(settings),
                 back_offset=offset,
                 tables=tables,
+                ink_saver=ink_saver,
             )
             out.print(f"{game_id} · {code or 'source language'} · {options.paper}", markup=False)
             try:

@@ -100,10 +100,11 @@ class Layout:
 
 
 class Layouts:
-    def __init__(self, dirs: list[Path], project_root: Path, lang: str = ""):
+    def __init__(self, dirs: list[Path], project_root: Path, lang: str = "", ink_saver: bool = False):
         self.dirs = [d for d in dirs if d.is_dir()]
         self.root = project_root
         self.lang = lang
+        self.ink_saver = ink_saver
         self._cache: dict[str, Layout] = {}
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
@@ -171,7 +172,7 @@ class Layouts:
                 specs[name] = {**specs.get(name, {}), **spec}
         problems.raise_if_errors()
         self._raw_specs = specs  # before `extends` is resolved, so a layout's override cascades
-        return StyleSheet(merge_specs(specs), colors, self.lang)
+        return StyleSheet(merge_specs(specs), colors, self.lang, self.ink_saver)
 
     def sheet_for(self, layout: Layout) -> StyleSheet:
         """The shared style sheet, with the layout's own styles and colours on top."""
@@ -186,7 +187,9 @@ class Layouts:
             problems.raise_if_errors()
             base = self._raw_specs
             specs = {**base, **{k: {**base.get(k, {}), **v} for k, v in (own or {}).items()}}
-            self._sheets[layout.name] = StyleSheet(merge_specs(specs), {**self.sheet.colors, **(own_colors or {})}, self.lang)
+            self._sheets[layout.name] = StyleSheet(
+                merge_specs(specs), {**self.sheet.colors, **(own_colors or {})}, self.lang, self.ink_saver
+            )
         return self._sheets[layout.name]
 
 

@@ -220,7 +220,7 @@ class Builder:
         for r, tr in enumerate(rows):
             heights.append(length(tr.get("height")) if tr.get("height") else None)
             if tr.get("fill"):
-                style.append(("BACKGROUND", (0, r), (-1, r), self.sheet.color(tr.get("fill"))))
+                style.append(("BACKGROUND", (0, r), (-1, r), self.sheet.fill(tr.get("fill"))))
             row, c = [], 0
             for td in tr:
                 if td.tag not in ("td", "th"):
@@ -254,7 +254,7 @@ class Builder:
     def _cell_style(self, td: ET.Element, start, end) -> list:
         out = []
         if td.get("fill"):
-            out.append(("BACKGROUND", start, end, self.sheet.color(td.get("fill"))))
+            out.append(("BACKGROUND", start, end, self.sheet.fill(td.get("fill"))))
         if td.get("valign"):
             out.append(("VALIGN", start, end, td.get("valign").upper()))
         return out + self._frame_style(td, start, end)
@@ -262,7 +262,7 @@ class Builder:
     def _frame_style(self, el: ET.Element, start, end) -> list:
         out = []
         if el.get("fill") and el.tag in ("box",):
-            out.append(("BACKGROUND", start, end, self.sheet.color(el.get("fill"))))
+            out.append(("BACKGROUND", start, end, self.sheet.fill(el.get("fill"))))
         if el.get("stroke"):
             out.append(("BOX", start, end, float(el.get("width", 0.75)), self.sheet.color(el.get("stroke"))))
         return out

@@ -116,7 +116,9 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
 
 def _shape(c: Canvas, face: Face, shape) -> None:
     sheet, h = face.sheet, face.size[1]
-    fill, stroke = sheet.color(shape.fill), sheet.color(shape.stroke)
+    fill, stroke = sheet.fill(shape.fill), sheet.color(shape.stroke)
+    if sheet.ink_saver and shape.kind in ("rect", "ellipse") and min(shape.coords[:2]) < 0:
+        fill = None  # saving ink: nothing is filled out to the bleed
     if fill is None and stroke is None and shape.kind != "image":
         return
     if fill is not None:
@@ -158,7 +160,7 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
     x, y, w, h = frame.box
     top = face.size[1] - y
     if frame.fill or frame.stroke:
-        fill, stroke = face.sheet.color(frame.fill), face.sheet.color(frame.stroke)
+        fill, stroke = face.sheet.fill(frame.fill), face.sheet.color(frame.stroke)
         if fill is not None:
             c.setFillColor(fill)
         if stroke is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
@@ -39,8 +39,23 @@ class StyleSheet:
     specs: dict = field(default_factory=dict)
     colors: dict = field(default_factory=dict)
     lang: str = ""  # for hyphenation (pyphen), when it knows the language
+    ink_saver: bool = False  # pale fills, dark text: for a school's black-and-white printer
 
     def color(self, value):
+        """A colour for text and lines. Saving ink, light text (on what was a dark fill) turns ink."""
+        found = self._lookup(value)
+        if found is not None and self.ink_saver and _luminance(found) > 0.75:
+            return self._lookup("ink") or HexColor("#1f2328")
+        return found
+
+    def fill(self, value):
+        """A colour for areas. Saving ink, every fill becomes a pale tint of itself."""
+        found = self._lookup(value)
+        if found is None or not self.ink_saver:
+            return found
+        return Color(*(1 - 0.12 * (1 - channel) for channel in (found.red, found.green, found.blue)))
+
+    def _lookup(self, value):
         if value is None or value == "none":
             return None
         value = str(value)
@@ -85,6 +100,10 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         embeddedHyphenation=1,
         uriWasteReduce=0.3,
     )
+
+
+def _luminance(color) -> float:
+    return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
 
 
 def hyphenation_language(lang: str) -> str:
