@@ -133,7 +133,8 @@ def build_game(
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
     final.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-", dir=final.parent))
+    _sweep(final.parent)
+    staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
     try:
         entries = [_render(part, game, composer, options, staging, progress) for part in parts]
         entries = _kit_files(game, composer, options, staging, entries, progress)
@@ -145,6 +146,20 @@ def build_game(
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return final, entries
+
+
+def _sweep(folder: Path) -> None:
+    """Remove what builds killed mid-way left behind: staging folders of processes now gone."""
+    for stale in folder.glob(".*-*-*"):
+        parts = stale.name.split("-")
+        if len(parts) < 3 or not parts[1].isdigit() or not stale.is_dir():
+            continue
+        try:
+            os.kill(int(parts[1]), 0)
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except PermissionError:
+            pass  # another user's live build
 
 
 def _render(

@@ -201,7 +201,7 @@ class Composer:
                 message = f"unknown die net '{raw['type']}'{did_you_mean(raw['type'], nets.TYPES)}"
                 raise KitpressError([self._problem(message, raw.loc_of("type"))])
             faces = self._items(raw["faces"], ctx)
-            net = nets.TYPES[str(raw["type"])](_mm(raw["edge"]), tuple(_mm(v) for v in raw["at"][:2]))
+            net = nets.TYPES[str(raw["type"])](_mm(raw["edge"]), _mms(raw["at"], 2, raw, "at"))
             if len(faces) != len(net.faces):
                 message = f"a {raw['type']} net has {len(net.faces)} faces; 'faces' gives {len(faces)}"
                 raise KitpressError([self._problem(message, raw.loc_of("faces"))])
@@ -228,7 +228,7 @@ class Composer:
         children, seam_x, seam_y = [], [], []
         for raw in layout.spec.get("tracks") or []:
             items = self._items(raw["spaces"], ctx)
-            area = tuple(_mm(v) for v in raw["at"])
+            area = _mms(raw["at"], 4, raw, "at")
             gap = _mm(raw.get("gap") or 0)
             try:
                 boxes = tracks.cell_boxes(
@@ -282,7 +282,7 @@ class Composer:
             return Shape("image", self._rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
         dash = tuple(float(v) for v in raw.get("dash") or ())
         if raw.get("line"):
-            return Shape("line", tuple(_mm(v) for v in raw["line"]), None, stroke, width, 0, dash=dash)
+            return Shape("line", _mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash=dash)
         if raw.get("ellipse"):
             return Shape("ellipse", self._rect(raw["ellipse"], size, bleed), fill, stroke, width, 0, dash=dash)
         return Shape("rect", self._rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius, dash=dash)
@@ -292,7 +292,7 @@ class Composer:
             return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
         if rect == "trim":
             return (0.0, 0.0, size[0], size[1])
-        if isinstance(rect, str) or len(rect) != 4:
+        if not isinstance(rect, list) or len(rect) != 4:
             where = getattr(rect, "loc", self.game.meta.loc)
             raise KitpressError([self._problem("rect is 'bleed', 'trim' or [x, y, width, height]", where)])
         return tuple(_mm(v) for v in rect)
@@ -316,7 +316,7 @@ class Composer:
             stroke = self.binder.value(raw.get("stroke"), ctx)
         except BindError as exc:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
-        x, y, w, h = (_mm(v) for v in raw["at"])
+        x, y, w, h = _mms(raw["at"], 4, raw, "at")
         pad = _mm(raw.get("pad") or 0)
         rotate = int(raw.get("rotate") or 0)
         if rotate not in (0, 90, 180, 270):
@@ -447,10 +447,21 @@ class Composer:
 
 
 def _mm(value) -> float:
-    """Layout lengths: bare numbers are millimetres."""
+    """Layout lengths: bare numbers are millimetres; a bad one is an error at its place."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value) * MM
-    return parse_length(value)
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise KitpressError([Problem("error", str(exc), getattr(value, "loc", None) or Loc("layout", 1, 1))]) from None
+
+
+def _mms(values, count: int, owner, key: str) -> tuple[float, ...]:
+    """A list of `count` lengths, like a frame's `at: [x, y, width, height]`."""
+    where = owner.loc_of(key) if hasattr(owner, "loc_of") else Loc("layout", 1, 1)
+    if not isinstance(values, list) or len(values) < count:
+        raise KitpressError([Problem("error", f"{key} takes {count} lengths, like [4, 10, 62, 20] (mm)", where)])
+    return tuple(_mm(v) for v in values[:count])
 
 
 def _line_in(source: LocStr, line: int) -> Loc:

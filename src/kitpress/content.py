@@ -193,6 +193,7 @@ def _load_collections(
     data: dict = {}
     where: dict[str, Loc] = {}
     checker = Checker(problems)
+    unreadable = False
     for path in sorted(root.glob("*.yaml")):
         if path.name in SPECIAL_FILES:
             continue
@@ -200,6 +201,7 @@ def _load_collections(
             doc = yamlio.load_file(path, f"{shown}/{path.name}")
         except KitpressError as exc:
             problems.items.extend(exc.problems)
+            unreadable = True  # its collections are unknown: do not also report them as missing
             continue
         if not isinstance(doc, YMap):
             problems.error(
@@ -216,7 +218,7 @@ def _load_collections(
                 where[name] = loc
                 data[name] = checker.check(value, collections[name], name, doc.loc_of(name))
     for name in collections:
-        if name not in data:
+        if name not in data and not unreadable:
             problems.error(
                 f"collection '{name}' is declared but no content file defines it",
                 declared_at.get(name, Loc(f"{shown}/schema.yaml")),

@@ -236,7 +236,24 @@ class Checker:
             self.refs.append((t.target, value, loc))
         if kind == "text":
             value = LocStr(value, loc, field=key)
+            self._check_characters(value, key, loc)
         return value
+
+    def _check_characters(self, text: str, key: str, loc: Loc) -> None:
+        """Characters that print nothing, or reorder what prints, have no place in game text."""
+        for char in text:
+            code = ord(char)
+            if code < 32 and char not in "\n\t" or 0x7F <= code < 0xA0:
+                self.problems.error(f"{key} holds the control character U+{code:04X}; delete it", loc)
+            elif 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+                self.problems.error(
+                    f"{key} holds the bidirectional override U+{code:04X}, which would reorder the text; delete it", loc
+                )
+            elif code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF):
+                self.problems.error(f"{key} holds the invisible character U+{code:04X}; delete it", loc)
+            else:
+                continue
+            return
 
     def _wrong(self, value, t: Type, key: str, loc: Loc):
         shown = "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else repr(value)

@@ -149,6 +149,10 @@ def load_text(text: str, path: str):
         mark = exc.problem_mark or exc.context_mark
         loc = _mark_loc(path, mark) if mark else Loc(path, 1, 1)
         raise KitpressError(Problem("error", f"YAML syntax: {exc.problem or exc}", loc)) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (a control character, say)
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise fail(f"character U+{exc.character:04X} is not allowed in YAML; delete it", Loc(path, line, col)) from None
     except yaml.YAMLError as exc:
         raise fail(f"YAML: {exc}", Loc(path, 1, 1)) from None
     if node is None:

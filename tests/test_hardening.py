@@ -1,0 +1,114 @@
+"""Hostile and broken content, interrupted and concurrent builds, sound PDFs."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from kitpress.build import BuildOptions, Project, build_game
+from kitpress.errors import KitpressError
+
+REPO = Path(__file__).resolve().parents[1]
+KITPRESS = Path(sys.executable).with_name("kitpress")
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "char, what",
+    [
+        ("\u0007", "U+0007"),
+        ("\u202e", "bidirectional override U+202E"),
+        ("\u200b", "invisible character U+200B"),
+    ],
+)
+def test_invisible_and_reordering_characters_are_refused_with_their_place(project, monkeypatch, char, what):
+    roles = project / "content/state-in-class/roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    roles.write_text(text.replace("title: Student", f'title: "Stu{char}dent"'), encoding="utf-8")
+    line = 1 + text.split("title: Student")[0].count("\n")
+    monkeypatch.chdir(project)
+    with pytest.raises(KitpressError) as info:
+        build_game(Project(project), "state-in-class", BuildOptions(out=project / "out"))
+    assert f"roles.yaml:{line}:" in str(info.value) and what in str(info.value)
+    assert not (project / "out").exists()
+
+
+def test_a_build_killed_mid_way_leaves_the_previous_kit_intact(project):
+    out = project / "out"
+    first = subprocess.run(
+        [str(KITPRESS), "build", "soviet-system", "--out", str(out)], cwd=project, capture_output=True, text=True
+    )
+    assert first.returncode == 0, first.stderr
+    folder = out / "soviet-system/en/a4"
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    killed = 0
+    for delay in (0.6, 1.2, 1.8):  # early, in the middle, late
+        process = subprocess.Popen(
+            [str(KITPRESS), "build", "soviet-system", "--out", str(out), "--tables", "2"],
+            cwd=project,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            killed += 1
+        process.wait()
+        after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+        assert set(after) == set(before)
+        changed = [name for name in before if after[name] != before[name]]
+        assert not changed or process.returncode == 0  # a finished build may replace files, never half
+        for name, data in after.items():
+            if name.endswith(".pdf"):
+                assert data.endswith(b"%%EOF\n") or data.rstrip().endswith(b"%%EOF"), name
+    assert killed >= 1
+    # what the killed builds left behind is swept away by the next one
+    assert subprocess.run([str(KITPRESS), "check", "soviet-system"], cwd=project).returncode == 0
+    build_game(Project(project), "state-in-class", BuildOptions(out=out))
+    assert not [p for p in (out / "soviet-system/en").iterdir() if p.name.startswith(".")]
+
+
+def test_two_builds_at_once_do_not_corrupt_each_other(project):
+    out = project / "out"
+    runs = [
+        subprocess.Popen(
+            [str(KITPRESS), "build", "state-in-class", "--out", str(out)],
+            cwd=project,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
+    for run in runs:
+        assert run.wait() == 0, run.stderr.read()
+    folder = out / "state-in-class/en/a4"
+    for pdf in folder.glob("*.pdf"):
+        assert len(PdfReader(pdf, strict=True).pages) > 0
+
+
+def test_no_pdf_holds_javascript_actions_or_links_out():
+    folder, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-hard"))
+    for pdf in folder.glob("*.pdf"):
+        raw = pdf.read_bytes()
+        for token in (b"/JavaScript", b"/JS ", b"/Launch", b"/URI", b"/OpenAction", b"/EmbeddedFile"):
+            assert token not in raw, (pdf.name, token)
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed (apt-get install qpdf)")
+def test_qpdf_finds_nothing_wrong():
+    folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-qpdf"))
+    for pdf in folder.glob("*.pdf"):
+        check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+        assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, (pdf.name, check.stdout[-300:])
