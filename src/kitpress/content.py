@@ -13,7 +13,7 @@ from . import i18n, yamlio
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
 from .schema import Checker, Records, SchemaParser, Type
 from .textfmt import FORMATS, PLACEHOLDER, format_value
-from .yamlio import LocStr, YList, YMap
+from .yamlio import LocStr, YMap
 
 KINDS = ("document", "sheet", "board", "page", "cards")  # page: a designed face at paper size
 STOCKS = ("paper", "card")
@@ -283,17 +283,4 @@ def _fill_placeholders(data: dict, problems: Problems) -> None:
 
         return LocStr(PLACEHOLDER.sub(one, text), text.loc, text.field)
 
-    def walk(value):
-        if isinstance(value, YMap):
-            for key, item in value.items():
-                value[key] = walk(item)
-        elif isinstance(value, YList):
-            for index, item in enumerate(value):
-                value[index] = walk(item)
-        elif isinstance(value, LocStr) and value.field and "{" in value:
-            return fix(value)
-        return value
-
-    for name in list(data):
-        if name != "components":
-            data[name] = walk(data[name])
+    i18n.map_texts(data, lambda text: fix(text) if "{" in text else text, skip=("components",))

@@ -118,24 +118,34 @@ def overlay(data: dict, catalogue: Catalogue) -> dict[str, LocStr]:
     """Replace every translated text in place; return the source texts that fell back."""
     fallbacks: dict[str, LocStr] = {}
 
-    def swap(value):
+    def swap(text: LocStr) -> LocStr:
+        translated = catalogue.strings.get(text.field)
+        if translated is None:
+            fallbacks[text.field] = text
+            return text
+        return translated
+
+    map_texts(data, swap)
+    return fallbacks
+
+
+def map_texts(data: dict, change, skip: tuple = ()) -> None:
+    """Replace, in place, every translatable text of a game's content by change(text)."""
+
+    def walk(value):
         if isinstance(value, LocStr) and value.field:
-            translated = catalogue.strings.get(value.field)
-            if translated is None:
-                fallbacks[value.field] = value
-                return value
-            return translated
+            return change(value)
         if isinstance(value, YMap):
             for key, item in value.items():
-                value[key] = swap(item)
+                value[key] = walk(item)
         elif isinstance(value, YList):
             for index, item in enumerate(value):
-                value[index] = swap(item)
+                value[index] = walk(item)
         return value
 
     for name in list(data):
-        data[name] = swap(data[name])
-    return fallbacks
+        if name not in skip:
+            data[name] = walk(data[name])
 
 
 @dataclass(frozen=True)
