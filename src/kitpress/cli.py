@@ -166,6 +166,32 @@ def check(
         out.print(f"{game_id}: ok ({len(parts)} components)")
 
 
+@app.command()
+def preview(
+    game: str = typer.Argument(..., help="The game folder under content/."),
+    paper: str = typer.Option("a4", help="Paper size."),
+    lang: Optional[str] = typer.Option(None, help="Language."),
+    component: list[str] = typer.Option([], help="Only these components."),
+) -> None:
+    """PNGs of every page and a contact sheet per deck, from the real PDFs, in build/…/preview/."""
+    from .preview import contact_sheets, write_pages
+
+    project = find_project()
+    options = BuildOptions(paper=paper.lower(), lang=lang)
+    try:
+        folder, _ = build_game(project, game, options)
+        _, parts, _ = compose_game(project, game, options)
+    except KitpressError as exc:
+        _fail(exc)
+    target = folder / "preview"
+    target.mkdir(exist_ok=True)
+    written = write_pages(folder, target, component or None)
+    written += contact_sheets(
+        folder, target, [p for p in parts if not component or p.component in component], options.paper, options.edge
+    )
+    out.print(f"{len(written)} images in {target}", markup=False)
+
+
 @app.command(name="printer")
 def printer_save(
     action: str = typer.Argument(..., help="save"),

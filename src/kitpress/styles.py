@@ -94,7 +94,8 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         textTransform="uppercase" if spec.get("upper") else None,
         splitLongWords=0,
         spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
-        hyphenationLang=hyphenation_language(sheet.lang),
+        # body text hyphenates in narrow boxes; titles and headings keep their words whole
+        hyphenationLang=hyphenation_language(sheet.lang) if float(spec.get("size", 9)) <= 11 and not spec.get("upper") else "",
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,
