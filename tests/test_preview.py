@@ -24,7 +24,7 @@ def test_preview_writes_every_page_and_a_contact_sheet_per_deck(tmp_path):
         if pdf.stem == "kit":
             continue
         pages = len(PdfReader(pdf).pages)
-        assert len(list(preview.glob(f"{pdf.stem}-*.png"))) == pages, pdf.name
+        assert len(list(preview.glob(f"{pdf.stem}-[0-9][0-9][0-9].png"))) == pages, pdf.name
     sheet = Image.open(preview / "cards-crossroads-contact.png")
     # 12 crossroads cards, 6 to a row: two rows of tarot cards (70 x 120 mm at 100 dpi ~ 276 x 472 px)
     assert sheet.width > 6 * 270 and 2 * 470 < sheet.height < 3 * 470
