@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import kitfiles
+from . import changes, kitfiles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, did_you_mean
@@ -135,8 +135,9 @@ def build_game(
     final.parent.mkdir(parents=True, exist_ok=True)
     _sweep(final.parent)
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
+    previous = _previous(final)
     try:
-        entries = [_render(part, game, composer, options, staging, progress) for part in parts]
+        entries = [_render_or_reuse(part, game, composer, options, staging, final, previous, progress) for part in parts]
         entries = _kit_files(game, composer, options, staging, entries, progress)
         manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -145,7 +146,11 @@ def build_game(
             os.replace(path, final / path.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    BUILD_REPORTS[str(final)] = changes.report(previous, entries)
     return final, entries
+
+
+BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)
 
 
 def _sweep(folder: Path) -> None:
@@ -160,6 +165,36 @@ def _sweep(folder: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
         except PermissionError:
             pass  # another user's live build
+
+
+def _previous(folder: Path) -> dict | None:
+    try:
+        return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _render_or_reuse(
+    part: Part,
+    game: Game,
+    composer: Composer,
+    options: BuildOptions,
+    folder: Path,
+    final: Path,
+    previous: dict | None,
+    progress: Callable[[str], None],
+) -> dict:
+    """Render a component, unless the last build made it from exactly the same inputs."""
+    comp = game.component(part.component)
+    fingerprint = changes.fingerprint(part, options, (comp.front_note, comp.back_note, str(game.meta.get("author") or "")))
+    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == f"{part.component}.pdf"), None)
+    kept = final / f"{part.component}.pdf"
+    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
+        shutil.copy2(kept, folder / kept.name)
+        progress(f"{kept.name}  unchanged")
+        return {**old, "reused": True}
+    entry = _render(part, game, composer, options, folder, progress)
+    return {**entry, "fingerprint": fingerprint, "items": changes.items(part)}
 
 
 def _render(
@@ -209,8 +244,12 @@ def _kit_files(
     )
     if options.tables > 1:
         for entry in entries:
+            if entry.pop("reused", False):
+                continue  # stamped when it was made: the fingerprint covers the number of tables
             entry["pages"] = kitfiles.stamp_tables(folder / entry["file"], options.tables, job)
             entry["sha256"] = _sha(folder / entry["file"])
+    for entry in entries:
+        entry.pop("reused", None)
     calibration = _entry(
         folder / "calibration.pdf",
         "calibration",

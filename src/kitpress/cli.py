@@ -85,6 +85,7 @@ def build(
             except KitpressError as exc:
                 _fail(exc)
             out.print(f"  → {folder}")
+            _changes(folder)
             _how_to_print(entries, options)
             if code:
                 _fallbacks(project, game_id, code)
@@ -129,6 +130,17 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
         out.print(f"    {problem}", markup=False)
     if len(problems) > SHOWN:
         out.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}", markup=False)
+
+
+def _changes(folder) -> None:
+    from .build import BUILD_REPORTS
+
+    lines = BUILD_REPORTS.get(str(folder))
+    if lines is None:
+        return
+    out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.", markup=False)
+    for line in lines:
+        out.print(f"    {line}", markup=False)
 
 
 def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
@@ -190,6 +202,41 @@ def preview(
         folder, target, [p for p in parts if not component or p.component in component], options.paper, options.edge
     )
     out.print(f"{len(written)} images in {target}", markup=False)
+
+
+@app.command()
+def watch(
+    game: str = typer.Argument(..., help="The game folder under content/."),
+    paper: str = typer.Option("a4", help="Paper size."),
+    lang: Optional[str] = typer.Option(None, help="Language."),
+) -> None:
+    """Rebuild on every save of the game's content, its layouts or the fonts (Ctrl-C to stop)."""
+    from watchfiles import watch as changes_of
+
+    from .build import BUILD_REPORTS
+
+    project = find_project()
+    options = BuildOptions(paper=paper.lower(), lang=lang)
+    folders = [project.content / game, project.root / "layouts", project.root / "fonts"]
+
+    def once() -> None:
+        try:
+            folder, _ = build_game(project, game, options, progress=lambda line: None)
+        except KitpressError as exc:
+            for problem in exc.problems:
+                err.print(str(problem), markup=False)
+            err.print("Not rebuilt; the last good kit is unchanged. Watching…", markup=False)
+            return
+        lines = BUILD_REPORTS.get(str(folder))
+        summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
+        out.print(f"rebuilt {folder}: {summary}", markup=False)
+        sys.stdout.flush()
+
+    once()
+    out.print(f"watching {', '.join(str(f) for f in folders if f.exists())}", markup=False)
+    sys.stdout.flush()
+    for _ in changes_of(*[f for f in folders if f.exists()], debounce=300):
+        once()
 
 
 @app.command(name="printer")

@@ -1,0 +1,86 @@
+"""What changed between two builds, and whether a component needs rendering at all.
+
+A component's fingerprint covers everything its PDF is made from: the composed faces (their
+layout, text, fitted sizes, children), the styles they use, the options, the fonts and kitpress's
+version. Same fingerprint, same bytes: the previous PDF is kept and rendering skipped."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from . import __version__
+from .fonts import FONT_DIR
+from .scene import Face, Part
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def _face(face: Face) -> str:
+    sheet = face.sheet
+    return _digest(
+        face.key,
+        sorted((k, sorted(v.items())) for k, v in sheet.specs.items()),
+        sorted(sheet.colors.items()),
+        sheet.lang,
+        sheet.ink_saver,
+        [_face(child) for child, _, _ in face.children],
+        sorted((k, _face(v)) for k, v in face.faces.items()),
+    )
+
+
+def items(part: Part) -> dict[str, str]:
+    """Every printed piece of a component by a readable id: cards by deck and id, board sheets,
+    documents as a whole."""
+    out: dict[str, str] = {}
+    for deck in part.decks:
+        for ident, face in zip(deck.ids, deck.fronts):
+            out.setdefault(f"{deck.name}/{ident}", _face(face))
+        if deck.back is not None:
+            out[f"{deck.name}/back"] = _face(deck.back)
+    for index, face in enumerate(part.boards, 1):
+        out[f"sheet {index}"] = _face(face)
+    for doc in part.documents:
+        out["pages"] = _digest(
+            doc.header,
+            doc.body,
+            doc.footer,
+            doc.margins,
+            doc.columns,
+            doc.orientation,
+            sorted((k, sorted(v.items())) for k, v in doc.sheet.specs.items()),
+            sorted(doc.sheet.colors.items()),
+            doc.sheet.lang,
+            doc.sheet.ink_saver,
+            sorted((k, _face(v)) for k, v in doc.faces.items()),
+        )
+    return out
+
+
+def fingerprint(part: Part, options, notes: tuple = ()) -> str:
+    fonts = sorted((p.name, p.stat().st_size, int(p.stat().st_mtime)) for p in Path(FONT_DIR).glob("*.ttf"))
+    return _digest(__version__, part.component, part.kind, sorted(items(part).items()), options, notes, fonts)
+
+
+def report(previous: dict | None, entries: list[dict]) -> list[str] | None:
+    """Lines saying which components, and which of their pieces, changed since the last build
+    (None for a first build)."""
+    if not previous:
+        return None
+    old = {e["file"]: e for e in previous.get("files", [])}
+    lines = []
+    for entry in entries:
+        if "items" not in entry:
+            continue
+        before = old.get(entry["file"])
+        if before is None:
+            lines.append(f"{entry['file']}: new")
+            continue
+        if before.get("fingerprint") == entry["fingerprint"]:
+            continue
+        was, now = before.get("items", {}), entry["items"]
+        changed = [k for k in now if was.get(k) != now[k]] + [f"{k} (removed)" for k in was if k not in now]
+        lines.append(f"{entry['file']}: " + (", ".join(changed) if changed else "layout or options"))
+    return lines

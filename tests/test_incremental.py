@@ -1,0 +1,100 @@
+"""Incremental rebuilds: unchanged components are kept as they were, changed ones re-rendered,
+and the build says which pieces changed."""
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kitpress.build import BUILD_REPORTS, BuildOptions, Project, build_game
+
+REPO = Path(__file__).resolve().parents[1]
+KITPRESS = Path(sys.executable).with_name("kitpress")
+
+
+def project(tmp_path) -> Path:
+    shutil.copytree(
+        REPO / "content/state-in-class", tmp_path / "content/state-in-class", ignore=shutil.ignore_patterns("locales", "schemas")
+    )
+    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    return tmp_path
+
+
+def test_a_rebuild_with_no_change_keeps_every_pdf_and_says_so(tmp_path):
+    root = project(tmp_path)
+    folder, first = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    stamps = {p.name: p.stat().st_mtime_ns for p in folder.glob("*.pdf")}
+    folder, second = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert BUILD_REPORTS[str(folder)] == []  # nothing changed (a first build would say None)
+    assert [e["sha256"] for e in first] == [e["sha256"] for e in second]
+    for name in ("cards.pdf", "board.pdf", "guide.pdf"):
+        assert (folder / name).stat().st_mtime_ns == stamps[name]  # copied with its time: not re-rendered
+
+
+def test_one_card_edited_re_renders_its_file_and_names_the_card(tmp_path):
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    roles = root / "content/state-in-class/roles.yaml"
+    roles.write_text(
+        roles.read_text().replace(
+            "Temporary contract, split shifts, zero savings.", "Temporary contract, split shifts, no savings."
+        )
+    )
+    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert BUILD_REPORTS[str(folder)] == ["cards.pdf: roles/waiter"]
+
+
+def test_a_changed_tax_rate_names_every_sheet_that_shows_it(tmp_path):
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    taxes = root / "content/state-in-class/taxes.yaml"
+    taxes.write_text(
+        taxes.read_text().replace("rates: {upper: 10, middle: 4, working: 2}", "rates: {upper: 12, middle: 4, working: 2}")
+    )
+    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    report = "\n".join(BUILD_REPORTS[str(folder)])
+    assert "board.pdf: sheet 2" in report and "tokens.pdf: pages" in report and "rules.pdf: pages" in report
+    assert "cards.pdf" not in report and "guide.pdf" not in report
+
+
+def test_a_style_change_is_a_change(tmp_path):
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    styles = root / "layouts/state-in-class/styles.yaml"
+    styles.write_text(styles.read_text().replace("flavour: {size: 9,", "flavour: {size: 8.5,"))
+    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert any(line.startswith("cards.pdf: roles/") for line in BUILD_REPORTS[str(folder)])
+
+
+def read_until(process, text: str, seconds: float) -> list[str]:
+    """Lines of the process's output until one contains `text` (or time runs out)."""
+    lines, deadline = [], time.time() + seconds
+    while time.time() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 0.5)
+        if ready:
+            line = process.stdout.readline()
+            lines.append(line)
+            if text in line:
+                break
+    return lines
+
+
+def test_watch_rebuilds_on_save(tmp_path):
+    root = project(tmp_path)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [str(KITPRESS), "watch", "state-in-class"], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    )
+    try:
+        assert any("watching" in line for line in read_until(process, "watching", 60))
+        time.sleep(1.5)  # the watcher starts listening just after it says so
+        events = root / "content/state-in-class/events.yaml"
+        events.write_text(events.read_text().replace("title: Seasonal flu", "title: Winter flu"))
+        lines = read_until(process, "events/seasonal-flu", 60)
+        assert any("rebuilt" in line and "events/seasonal-flu" in line for line in lines), lines
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
