@@ -3,6 +3,7 @@ temporary folder -> move into place. Nothing in the output folder changes unless
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -186,7 +187,8 @@ def _render_or_reuse(
 ) -> dict:
     """Render a component, unless the last build made it from exactly the same inputs."""
     comp = game.component(part.component)
-    fingerprint = changes.fingerprint(part, options, (comp.front_note, comp.back_note, str(game.meta.get("author") or "")))
+    same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
+    fingerprint = changes.fingerprint(part, same, (comp.front_note, comp.back_note, str(game.meta.get("author") or "")))
     old = next((e for e in (previous or {}).get("files", []) if e.get("file") == f"{part.component}.pdf"), None)
     kept = final / f"{part.component}.pdf"
     if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):

@@ -7,6 +7,7 @@ version. Same fingerprint, same bytes: the previous PDF is kept and rendering sk
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
@@ -59,9 +60,18 @@ def items(part: Part) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _fonts() -> str:
+    """The bundled fonts' content (not their dates: a fresh clone must fingerprint the same)."""
+    digest = hashlib.sha1()
+    for path in sorted(Path(FONT_DIR).glob("*.ttf")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def fingerprint(part: Part, options, notes: tuple = ()) -> str:
-    fonts = sorted((p.name, p.stat().st_size, int(p.stat().st_mtime)) for p in Path(FONT_DIR).glob("*.ttf"))
-    return _digest(__version__, part.component, part.kind, sorted(items(part).items()), options, notes, fonts)
+    return _digest(__version__, part.component, part.kind, sorted(items(part).items()), options, notes, _fonts())
 
 
 def report(previous: dict | None, entries: list[dict]) -> list[str] | None:
