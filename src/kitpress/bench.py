@@ -94,9 +94,19 @@ def main() -> None:
             _report(f"kit {game} (a4)", runs)
         for count in (600, options.cards):
             root = synthetic_project(Path(tmp) / f"synthetic-{count}", count)
-            runs = [measure([*kitpress, "build", "synthetic", "--out", str(root / "out")], root) for _ in range(options.repeat)]
+            runs = [
+                measure([*kitpress, "build", "synthetic", "--out", str(root / f"out-{i}")], root) for i in range(options.repeat)
+            ]
             seconds = sorted(r[0] for r in runs)[len(runs) // 2]
             _report(f"deck of {count} tarot cards", runs, f"{count / seconds:,.0f} cards/s")
+        root = Path(tmp) / "synthetic-600"
+        cards = root / "content/synthetic/cards.yaml"
+        measure([*kitpress, "build", "synthetic", "--out", str(root / "incremental")], root)
+        cards.write_text(cards.read_text().replace("title: Card 1,", "title: Card one,", 1))
+        _report(
+            "one card edited, rebuild (600-card deck)",
+            [measure([*kitpress, "build", "synthetic", "--out", str(root / "incremental")], root)],
+        )
 
 
 def _report(name: str, runs: list[tuple[float, float]], extra: str = "") -> None:
