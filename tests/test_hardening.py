@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from kitpress.build import BuildOptions, Project, build_game
@@ -43,6 +44,63 @@ def test_invisible_and_reordering_characters_are_refused_with_their_place(projec
         build_game(Project(project), "state-in-class", BuildOptions(out=project / "out"))
     assert f"roles.yaml:{line}:" in str(info.value) and what in str(info.value)
     assert not (project / "out").exists()
+
+
+DEPTH = 10_000
+
+
+@pytest.mark.parametrize(
+    "body, opener",
+    [
+        ("deep: " + "[" * DEPTH + "]" * DEPTH, "["),
+        ("deep: " + "{a: " * DEPTH + "1" + "}" * DEPTH, "{"),
+        ("deep:\n  " + "- " * DEPTH + "x", "- "),
+    ],
+    ids=["flow-lists", "flow-mappings", "block-lists"],
+)
+def test_a_document_nested_ten_thousand_deep_is_refused_at_its_place(project, body, opener):
+    tension = project / "content/state-in-class/tension.yaml"
+    text = tension.read_text(encoding="utf-8")
+    tension.write_text(text + body + "\n", encoding="utf-8")
+    # the file's mapping is level 1, so the 64th opener starts level 65, one too deep
+    line = text.count("\n") + 1 + body.count("\n")
+    last = body.rsplit("\n", 1)[-1]
+    col = [i for i in range(len(last)) if last.startswith(opener, i)][63] + 1
+    run = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=project, capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr[-500:]
+    assert run.stdout + run.stderr == (
+        f"content/state-in-class/tension.yaml:{line}:{col}: error: document nested deeper than 64 levels\n"
+        "1 error; nothing was written.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "body, message, where",
+    [
+        ('huge: "' + "x" * 40_000_000 + '"', "file larger than 4 MiB", "1:1"),
+        ("many: [" + ",".join(["1"] * 1_500_000) + "]", "document too large (more than 400000 values, or an alias bomb)", None),
+    ],
+    ids=["40-MB", "1.5-million-values"],
+)
+def test_a_very_large_document_is_refused_at_its_place(project, body, message, where):
+    tension = project / "content/state-in-class/tension.yaml"
+    text = tension.read_text(encoding="utf-8")
+    tension.write_text(text + body + "\n", encoding="utf-8")
+    # the 400,001st value is refused; before the first "1" come the file's own values, the key
+    # 'many' and its list, and each "1," takes two columns
+    line = text.count("\n") + 1
+    where = where or f"{line}:{len('many: [') + 1 + 2 * (400_001 - 1 - yaml_values(text) - 2)}"
+    run = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=project, capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr[-500:]
+    assert (
+        run.stdout + run.stderr
+        == f"content/state-in-class/tension.yaml:{where}: error: {message}\n1 error; nothing was written.\n"
+    )
+
+
+def yaml_values(text: str) -> int:
+    """How many values (scalars, lists, mappings, keys included) a YAML text holds."""
+    return sum(isinstance(event, yaml.NodeEvent) for event in yaml.parse(text, Loader=yaml.SafeLoader))
 
 
 def test_a_build_killed_mid_way_leaves_the_previous_kit_intact(project):

@@ -3,6 +3,7 @@ dangerous or ambiguous YAML is refused with a place."""
 
 import os
 import time
+import tracemalloc
 
 import pytest
 
@@ -119,6 +120,41 @@ def test_alias_bomb_is_refused_quickly():
     assert message.startswith("bomb.yaml:")
     assert "too large" in message
     assert elapsed < 10, f"took {elapsed:.1f}s to refuse an alias bomb"
+
+
+def test_deep_nesting_is_refused_without_recursion():
+    for text in ("[" * 100_000 + "]" * 100_000, "{a: " * 100_000 + "1" + "}" * 100_000):
+        assert error_text(text, "deep.yaml").startswith("deep.yaml:1:")
+        assert error_text(text, "deep.yaml").endswith("error: document nested deeper than 64 levels")
+
+
+def test_nesting_up_to_the_limit_still_loads():
+    doc = yamlio.load_text("[" * 64 + "]" * 64, "x.yaml")
+    for _ in range(63):
+        doc = doc[0]
+    assert doc == []
+
+
+def test_a_document_of_too_many_values_is_refused_before_it_is_built():
+    text = "[" + ",".join(["1"] * 1_900_000) + "]"  # just under 4 MiB
+    tracemalloc.start()
+    try:
+        message = error_text(text, "many.yaml")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert message == "many.yaml:1:800000: error: document too large (more than 400000 values, or an alias bomb)"
+    # building the nodes first took 700 MB; refusing while counting stays near the text's size
+    assert peak < 64 * 1024 * 1024, f"peak {peak / 2**20:.0f} MiB"
+
+
+def test_a_huge_file_is_refused_without_reading_it(tmp_path):
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as file:
+        file.truncate(2**32)  # 4 GiB, sparse: reading it whole would take all the memory
+    with pytest.raises(KitpressError) as info:
+        yamlio.load_file(path, "huge.yaml")
+    assert str(info.value) == "huge.yaml:1:1: error: file larger than 4 MiB"
 
 
 def test_ordinary_aliases_still_work():

@@ -136,15 +136,43 @@ class _Builder:
         return text
 
 
+def _measure(text: str, path: str, loader) -> None:
+    """Refuse a document nested too deep or holding too many values before any node is built.
+
+    The parser keeps its own stack, so walking its events cannot overflow Python's, and each
+    event is dropped once counted: memory stays bounded. The composer recurses once per level,
+    and a node costs hundreds of bytes, so without this a 20 KB `[[[[…` or 4 MiB of `[1,1,…`
+    would end in a RecursionError or a gigabyte of nodes.
+    """
+    depth = count = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.NodeEvent):
+            count += 1
+            if count > MAX_NODES:
+                loc = _mark_loc(path, event.start_mark)
+                raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise fail(f"document nested deeper than {MAX_DEPTH} levels", _mark_loc(path, event.start_mark))
+
+
+def _compose(text: str, path: str, loader):
+    _measure(text, path, loader)
+    return yaml.compose(text, Loader=loader)
+
+
 def load_text(text: str, path: str):
     """Parse YAML text; return located values or raise KitpressError with the place."""
-    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(path, 1, 1))
     try:
         try:
-            node = yaml.compose(text, Loader=_COMPOSER)
+            node = _compose(text, path, _COMPOSER)
         except yaml.MarkedYAMLError:  # say it in PyYAML's own (clearer) words, at the same place
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            node = _compose(text, path, yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = _mark_loc(path, mark) if mark else Loc(path, 1, 1)
@@ -163,9 +191,12 @@ def load_text(text: str, path: str):
 def load_file(path: Path, shown: str | None = None):
     shown = shown or str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # never more: a huge file (or a link to one) is refused unread
     except OSError as exc:
         raise fail(f"cannot read file: {exc.strerror}", Loc(shown)) from None
+    if len(raw) > MAX_BYTES:
+        raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(shown, 1, 1))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
