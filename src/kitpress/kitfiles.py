@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
+from pypdf.generic import NameObject, TextStringObject
 from reportlab.lib.colors import Color
 
 from . import __version__
@@ -153,24 +153,32 @@ def _esc(text: str) -> str:
 
 
 def write_combined(path: Path, parts: list[Path], title: str) -> int:
-    """One PDF for one print job, the files in plan order."""
+    """One PDF for one print job, the files in plan order, in the language they are written in."""
     writer = PdfWriter()
+    lang = ""
     for part in parts:
-        writer.append(str(part))
-    _finish(writer, title)
+        reader = PdfReader(part)
+        lang = lang or str(reader.trailer["/Root"].get("/Lang") or "")
+        writer.append(reader)
+    _finish(writer, title, lang)
     with open(path, "wb") as handle:
         writer.write(handle)
     return len(writer.pages)
 
 
-def _finish(writer: PdfWriter, title: str) -> None:
+def _finish(writer: PdfWriter, title: str, lang: str) -> None:
+    """What every PDF kitpress writes says about itself: its title, its maker, its language."""
     writer.add_metadata({"/Title": title, "/Creator": f"kitpress {__version__}", "/Producer": f"kitpress {__version__}"})
+    if lang:  # screen readers and hyphenating viewers read the catalog's /Lang
+        writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
     writer.create_viewer_preferences().print_scaling = NameObject("/None")
 
 
 def stamp_tables(path: Path, tables: int, job: Job) -> int:
     """Repeat a file once per table, each page marked with its table number in a corner."""
-    pages = len(PdfReader(path).pages)
+    original = PdfReader(path)
+    pages = len(original.pages)
+    title = (original.metadata and original.metadata.title) or job.meta.title  # the file's own, like "… · Cards"
     writer = PdfWriter()
     for table in range(1, tables + 1):
         reader = PdfReader(path)
@@ -178,7 +186,7 @@ def stamp_tables(path: Path, tables: int, job: Job) -> int:
             page = writer.add_page(source)  # the writer's own copy, then the stamp onto it
             size = (float(page.mediabox.width), float(page.mediabox.height))
             page.merge_page(_stamp(size, table, job))
-    _finish(writer, job.meta.title)
+    _finish(writer, title, job.meta.lang)
     with open(path, "wb") as handle:
         writer.write(handle)
     return pages * tables
