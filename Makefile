@@ -3,6 +3,7 @@
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
+BENCH_STAMP = $(VENV)/.installed-bench
 PAPERS ?= a4 letter a3
 
 .PHONY: kit test check bench clean
@@ -12,6 +13,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# make bench also needs the peers it measures kitpress against (Typst)
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	touch $(BENCH_STAMP)
 
 kit: $(STAMP)
 	@for paper in $(PAPERS); do $(VENV)/bin/kitpress build --all --lang all --paper $$paper || exit 1; done
@@ -25,5 +31,5 @@ test: $(STAMP)
 clean:
 	rm -rf build
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(PY) -m kitpress.bench

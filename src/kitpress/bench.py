@@ -1,14 +1,25 @@
 """Benchmarks: `make bench` prints figures, it asserts nothing (timings belong here, never in
-unit tests). Each build runs in its own process, so its time and peak memory are its own.
+unit tests). Each build runs cold in its own process, writing into a fresh folder, so its time
+and peak memory are its own.
 
-    python -m kitpress.bench [--cards 5000]
+    python -m kitpress.bench [--cards 5000] [--repeat 3] [--pairs 5] [--json FILE]
+
+The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards: the
+bare-reportlab floor (kitpress.peers.reportlab_deck) and Typst (kitpress.peers.typst_deck,
+PyPI `typst`, installed by `make bench`). The three run interleaved - kitpress, floor, Typst,
+kitpress, floor, Typst… - so a busy moment of the machine hits all three alike, and each ratio
+is the median of the per-round ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import os
+import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +54,11 @@ WORDS = (
     "unless the plan for the quarter has not been fulfilled in which case the boots go to "
     "the district secretary who will distribute them according to merit and loyalty"
 ).split()
+PEERS = Path(__file__).resolve().parent / "peers"
+DECK_JOB_CARDS = 600
+PAPERS = ("a4", "letter", "a3")
+# issue 6's targets, shown beside the figures (seconds; megabytes for memory)
+TARGETS = {"state-in-class": 1.0, "soviet-system": 3.0, "rebuild": 0.3, "memory_5000": 150.0, "floor": 1.3, "typst": 1.0}
 
 
 def synthetic_project(root: Path, count: int) -> Path:
@@ -67,6 +83,10 @@ def synthetic_project(root: Path, count: int) -> Path:
     return root
 
 
+class Failed(Exception):
+    """A benchmarked command exited with an error: its benchmark is reported as failed, the rest run."""
+
+
 def measure(args: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak resident memory (MB) of one command."""
     start = time.perf_counter()
@@ -74,45 +94,215 @@ def measure(args: list[str], cwd: Path) -> tuple[float, float]:
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(args)}\n{process.stderr.read().decode()}")
+        message = process.stderr.read().decode().strip()
+        raise Failed(f"{' '.join(Path(a).name if a == sys.executable else a for a in args)}: {message}")
     return elapsed, usage.ru_maxrss / 1024
+
+
+def summary(runs: list[tuple[float, float]]) -> dict:
+    return {
+        "median_s": round(statistics.median(r[0] for r in runs), 3),
+        "peak_mb": round(max(r[1] for r in runs), 1),
+        "runs_s": [round(r[0], 3) for r in runs],
+    }
+
+
+class Table:
+    """The printed figures, one row per benchmark, and the same figures for --json."""
+
+    def __init__(self) -> None:
+        self.figures: dict = {}
+        print(f"{'benchmark':<50} {'median s':>9} {'peak MB':>8}  notes", flush=True)
+
+    def section(self, title: str) -> None:
+        print(f"\n{title}", flush=True)
+
+    def row(self, name: str, figures: dict, note: str = "") -> None:
+        print(f"  {name:<48} {figures['median_s']:>9.2f} {figures['peak_mb']:>8.0f}  {note}".rstrip(), flush=True)
+
+    def failed(self, name: str, exc: Exception) -> dict:
+        lines = str(exc).splitlines()
+        why = next((line for line in lines if "error" in line.lower()), lines[-1] if lines else "")
+        self.line(name, "FAILED", why[:200])
+        return {"failed": str(exc)}
+
+    def line(self, name: str, value: str, note: str = "") -> None:
+        print(f"  {name:<48} {value:>9} {'':>8}  {note}".rstrip(), flush=True)
+
+
+def versus(value: float, target: float, unit: str = "") -> str:
+    return f"target ≤ {target:g}{unit}: {'met' if value <= target else 'NOT met'}"
+
+
+def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
+    """kitpress, the reportlab floor and Typst on the same 600 cards, in interleaved cold runs."""
+    root = synthetic_project(tmp / "deck-job", DECK_JOB_CARDS)
+    cards = root / "content" / "synthetic" / "cards.yaml"
+    has_typst = importlib.util.find_spec("typst") is not None
+    tools = {
+        "kitpress": lambda out: [sys.executable, "-m", "kitpress.cli", "build", "synthetic", "--out", str(out)],
+        "floor": lambda out: [sys.executable, str(PEERS / "reportlab_deck.py"), str(cards), str(out / "deck.pdf")],
+    }
+    if has_typst:
+        tools["typst"] = lambda out: [sys.executable, str(PEERS / "typst_deck.py"), str(cards), str(out / "deck.pdf")]
+    runs: dict[str, list] = {name: [] for name in tools}
+    for round_ in range(pairs + 1):  # round 0 warms the disk cache and writes .pyc files: not counted
+        for name, command in tools.items():
+            out = root / f"out-{name}-{round_}"
+            out.mkdir()
+            result = measure(command(out), root)
+            if round_:
+                runs[name].append(result)
+    pages = {
+        "kitpress": _pages(root / "out-kitpress-1" / "synthetic" / "en" / "a4" / "cards.pdf"),
+        **{name: _pages(root / f"out-{name}-1" / "deck.pdf") for name in tools if name != "kitpress"},
+    }
+    figures = {"cards": DECK_JOB_CARDS, "paper": "a4", "rounds": pairs, "pages": pages}
+    table.section(f"deck job: {DECK_JOB_CARDS} tarot cards on A4, {pairs} interleaved round(s) of cold runs")
+    print("  (kitpress writes its whole kit - cards.pdf, plan, calibration sheet, kit.pdf, thumbnails, index;")
+    print("   the peers write the cards PDF only)")
+    labels = {"kitpress": "kitpress build", "floor": "bare reportlab (the floor)", "typst": f"Typst {_typst_version()}"}
+    for name in tools:
+        figures[name] = summary(runs[name])
+        rate = DECK_JOB_CARDS / figures[name]["median_s"]
+        table.row(labels[name], figures[name], f"{rate:,.0f} cards/s, {pages[name]} pages")
+    for peer in ("floor", "typst"):
+        if peer not in tools:
+            continue
+        ratio = statistics.median(k[0] / p[0] for k, p in zip(runs["kitpress"], runs[peer]))
+        figures[f"kitpress_over_{peer}"] = round(ratio, 2)
+        table.line(f"kitpress / {labels[peer].split(' (')[0]}", f"{ratio:.2f}×", versus(ratio, TARGETS[peer], "×"))
+    if not has_typst:
+        figures["typst"] = None
+        table.line("Typst", "skipped", "the typst package is not installed: pip install -e '.[bench]'")
+    return figures
+
+
+def kits(project, tmp: Path, repeat: int, table: Table) -> dict:
+    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    figures = {}
+    table.section("full kits, one paper")
+    for game in project.games():
+        try:
+            runs = [
+                measure([*kitpress, "build", game, "--paper", "a4", "--out", str(tmp / f"kit-{game}-{i}")], project.root)
+                for i in range(repeat)
+            ]
+        except Failed as exc:
+            figures[game] = table.failed(f"kit {game} (a4)", exc)
+            continue
+        figures[game] = summary(runs)
+        note = versus(figures[game]["median_s"], TARGETS[game], " s") if game in TARGETS else ""
+        table.row(f"kit {game} (a4)", figures[game], note)
+    return figures
+
+
+def all_kits(project, tmp: Path, table: Table) -> dict:
+    """What `make kit` does: every game in every language, on each paper."""
+    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    figures = {}
+    table.section("all games × languages × papers (make kit), one run each")
+    for paper in PAPERS:
+        out = tmp / f"all-{paper}"
+        command = [*kitpress, "build", "--all", "--lang", "all", "--paper", paper, "--out", str(out)]
+        try:
+            figures[paper] = summary([measure(command, project.root)])
+        except Failed as exc:
+            figures[paper] = table.failed(f"all games, all languages, {paper}", exc)
+            continue
+        table.row(f"all games, all languages, {paper}", figures[paper], f"{_count(out, '*.pdf')} PDFs")
+    done = [f for f in figures.values() if "failed" not in f]
+    if done:
+        figures["total"] = {"median_s": round(sum(f["median_s"] for f in done), 3), "peak_mb": max(f["peak_mb"] for f in done)}
+        table.row("total", figures["total"], "" if len(done) == len(PAPERS) else "INCOMPLETE: a paper failed")
+    return figures
+
+
+def big_deck(tmp: Path, count: int, repeat: int, table: Table) -> dict:
+    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    root = synthetic_project(tmp / f"synthetic-{count}", count)
+    runs = [measure([*kitpress, "build", "synthetic", "--out", str(root / f"out-{i}")], root) for i in range(repeat)]
+    figures = summary(runs)
+    figures["cards"] = count
+    figures["cards_per_s"] = round(count / figures["median_s"], 1)
+    table.section("scaling")
+    note = f"{figures['cards_per_s']:,.0f} cards/s; peak memory {versus(figures['peak_mb'], TARGETS['memory_5000'], ' MB')}"
+    table.row(f"deck of {count} tarot cards", figures, note)
+    return figures
+
+
+def rebuild(tmp: Path, table: Table) -> dict:
+    """One card edited in the 600-card deck, then a rebuild with nothing changed."""
+    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    root = tmp / "deck-job"
+    cards = root / "content" / "synthetic" / "cards.yaml"
+    out = root / "incremental"
+    measure([*kitpress, "build", "synthetic", "--out", str(out)], root)
+    cards.write_text(cards.read_text().replace("title: Card 1,", "title: Card one,", 1))
+    figures = summary([measure([*kitpress, "build", "synthetic", "--out", str(out)], root)])
+    same = summary([measure([*kitpress, "build", "synthetic", "--out", str(out)], root)])
+    table.section("incremental")
+    table.row(
+        f"one card edited, rebuild ({DECK_JOB_CARDS}-card deck)", figures, versus(figures["median_s"], TARGETS["rebuild"], " s")
+    )
+    table.row("nothing changed, rebuild", same)
+    return {**figures, "unchanged": same}
+
+
+def _pages(pdf: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(pdf).pages)
+
+
+def _count(folder: Path, pattern: str) -> int:
+    return sum(1 for _ in folder.rglob(pattern))
+
+
+def _typst_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("typst")
+    except Exception:  # noqa: BLE001 - a label only
+        return ""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=5000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cards", type=int, default=5000, help="cards in the scaling deck")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each kit and of the scaling deck")
+    parser.add_argument("--pairs", type=int, default=5, help="interleaved rounds of the deck job")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     options = parser.parse_args()
-    kitpress = [sys.executable, "-m", "kitpress.cli"]
     project = find_project()
-    print(f"{'benchmark':<44} {'median s':>9} {'peak MB':>8}")
-    with tempfile.TemporaryDirectory() as tmp:
-        for game in project.games():
-            runs = [
-                measure([*kitpress, "build", game, "--paper", "a4", "--out", tmp], project.root) for _ in range(options.repeat)
-            ]
-            _report(f"kit {game} (a4)", runs)
-        for count in (600, options.cards):
-            root = synthetic_project(Path(tmp) / f"synthetic-{count}", count)
-            runs = [
-                measure([*kitpress, "build", "synthetic", "--out", str(root / f"out-{i}")], root) for i in range(options.repeat)
-            ]
-            seconds = sorted(r[0] for r in runs)[len(runs) // 2]
-            _report(f"deck of {count} tarot cards", runs, f"{count / seconds:,.0f} cards/s")
-        root = Path(tmp) / "synthetic-600"
-        cards = root / "content/synthetic/cards.yaml"
-        measure([*kitpress, "build", "synthetic", "--out", str(root / "incremental")], root)
-        cards.write_text(cards.read_text().replace("title: Card 1,", "title: Card one,", 1))
-        _report(
-            "one card edited, rebuild (600-card deck)",
-            [measure([*kitpress, "build", "synthetic", "--out", str(root / "incremental")], root)],
-        )
-
-
-def _report(name: str, runs: list[tuple[float, float]], extra: str = "") -> None:
-    seconds = sorted(r[0] for r in runs)[len(runs) // 2]
-    peak = max(r[1] for r in runs)
-    print(f"{name:<44} {seconds:>9.2f} {peak:>8.0f}  {extra}", flush=True)
+    figures = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "typst": _typst_version() or None,
+        },
+        "targets": TARGETS,
+    }
+    table = Table()
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        benchmarks = {
+            "deck_job": lambda: deck_job(tmp, options.pairs, table),
+            "kits": lambda: kits(project, tmp, options.repeat, table),
+            "all_kits": lambda: all_kits(project, tmp, table),
+            "big_deck": lambda: big_deck(tmp, options.cards, options.repeat, table),
+            "rebuild": lambda: rebuild(tmp, table),
+        }
+        for key, run in benchmarks.items():
+            try:
+                figures[key] = run()
+            except Failed as exc:
+                figures[key] = table.failed(key, exc)
+    if options.json:
+        options.json.write_text(json.dumps(figures, indent=2, ensure_ascii=False) + "\n")
+        print(f"\nfigures written to {options.json}")
 
 
 if __name__ == "__main__":
