@@ -11,3 +11,5 @@ for _bold, _italic, _face in ((0, 0, "Sans"), (1, 0, "Sans-Bold"), (0, 1, "Sans-
 rl_config.canvas_basefontname = "Sans"
 
 __version__ = "0.1.0"
+# Compressed streams stay binary: ASCII85 only made every file a quarter larger and slower to write.
+rl_config.useA85 = 0

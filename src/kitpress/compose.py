@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
-from .fit import FLOOR_PT, fit
+from .fit import FLOOR_PT, Blame, line_in
 from . import documents, fonts, images, nets, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
@@ -325,8 +325,6 @@ class Composer:
             w, h = h, w
         self._embedded_faces(text, raw["markup"], faces)
         self._check_glyphs(text, printed, raw["markup"], where, raw["id"])
-        builder = Builder(sheet, face=face_resolver(faces))
-        scale = self._fit(builder, text, w - 2 * pad, h - 2 * pad, min_size, raw, printed, where)
         if rotate in (90, 270):
             w, h = h, w
         return TextFrame(
@@ -334,37 +332,15 @@ class Composer:
             (x, y, w, h),
             text,
             str(self.binder.value(raw.get("valign"), ctx) or "top"),
-            scale,
+            min_size,
             pad,
             fill,
             stroke,
             float(raw.get("width") or 0.75),
             _mm(raw.get("radius") or 0),
             rotate,
+            Blame(self.tag, where, str(raw["id"]), raw["markup"], printed.longest()),
         )
-
-    def _fit(self, builder: Builder, text: str, w: float, h: float, min_size: float, raw, printed: Printed, where: str) -> float:
-        def build(scale: float):
-            builder.scale = scale
-            return builder.build(text, w)
-
-        try:
-            scale, needed = fit(build, w, h, min_size)
-        except MarkupError as exc:
-            raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", _line_in(raw["markup"], exc.line))]) from None
-        if scale is None:
-            source = printed.longest()
-            loc = source.loc if source is not None else raw["markup"].loc
-            field = f", field {source.field}" if source is not None else ""
-            if needed > h:
-                why = f"needs {needed / MM:.1f} mm, has {h / MM:.1f} mm"
-            else:
-                why = "a word is wider than its line, or text taller than its row"
-            self.problems.error(
-                f"{self.tag}text does not fit: {where}, frame '{raw['id']}'{field}: {why}, even at the {min_size:g} pt floor", loc
-            )
-            return 1.0
-        return scale
 
     def _check_glyphs(self, text: str, printed: Printed, source: LocStr, where: str, frame: str) -> None:
         for char in missing_glyphs(_TAGS.sub("", text)):
@@ -413,7 +389,7 @@ class Composer:
             try:  # catch markup mistakes now, with their place, rather than mid-render
                 Builder(self.layouts.sheet_for(layout), face=face_resolver(faces)).build(texts[key], 500)
             except MarkupError as exc:
-                raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", _line_in(source, exc.line))]) from None
+                raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", line_in(source, exc.line))]) from None
         margins = tuple(_mm(v) for v in str(spec.get("margins") or "14mm").split())
         if len(margins) not in (1, 2, 4):
             message = "margins: one, two (vertical horizontal) or four lengths"
@@ -462,12 +438,3 @@ def _mms(values, count: int, owner, key: str) -> tuple[float, ...]:
     if not isinstance(values, list) or len(values) < count:
         raise KitpressError([Problem("error", f"{key} takes {count} lengths, like [4, 10, 62, 20] (mm)", where)])
     return tuple(_mm(v) for v in values[:count])
-
-
-def _line_in(source: LocStr, line: int) -> Loc:
-    """A line of rendered markup in its source; loops make the rendered text longer than the
-    source, and then the best honest place is where the markup starts."""
-    if not line or line > str(source).count("\n") + 1:
-        return source.loc
-    offset = line if getattr(source, "block", False) else line - 1
-    return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

@@ -1,25 +1,65 @@
-"""Shrink-to-fit with a floor: the largest text scale at which a frame's blocks fit its box."""
+"""Shrink-to-fit with a floor: the largest text scale at which a frame's blocks fit its box.
+
+Frames are fitted once, where they are drawn; what does not fit is reported to the problems
+being collected (`collecting`), with the place to edit."""
 
 from __future__ import annotations
 
-from typing import Callable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Callable, Iterator
 
 from reportlab.platypus import Flowable, Paragraph, Table
+
+from .errors import KitpressError, Loc, Problem, Problems
+from .markup import Builder, MarkupError
+from .units import MM
+from .yamlio import LocStr
 
 FLOOR_PT = 7.0  # the smallest body size on a card; below it the build fails
 STEPS = 7
 
 
+@dataclass(frozen=True)
+class Fitted:
+    scale: float | None  # None: nothing in (floor, 1] fits
+    needed: float  # height of the blocks at that scale (at the floor when nothing fits)
+    flows: list[Flowable]  # wrapped at `scale` (at 1.0 when nothing fits), ready to draw
+    heights: list[float]
+
+
+@dataclass(frozen=True)
+class Blame:
+    """Whom a frame's fit problems point at: its markup, and the content text printed longest."""
+
+    tag: str  # "[es] " in a translated build
+    where: str  # "roles front", "board sheet 1"
+    frame: str
+    markup: LocStr
+    culprit: LocStr | None
+
+
+def heights(flowables: list[Flowable], width: float) -> tuple[list[float], bool]:
+    """Each block's height wrapped in `width`, and whether anything is too wide."""
+    out, too_wide = [], False
+    for flow in flowables:
+        w, h = flow.wrap(width, 1e6)
+        out.append(h)
+        too_wide = too_wide or w > width + 0.5 or overflows(flow)
+    return out, too_wide
+
+
+def stacked(flowables: list[Flowable], each: list[float]) -> float:
+    """Their total height stacked, with the space between them."""
+    between = sum(f.getSpaceBefore() for f in flowables[1:]) + sum(f.getSpaceAfter() for f in flowables[:-1])
+    return sum(each) + between
+
+
 def measure(flowables: list[Flowable], width: float) -> tuple[float, bool]:
     """Total height of the blocks stacked in `width`, and whether anything is too wide."""
-    height, too_wide = 0.0, False
-    for index, flow in enumerate(flowables):
-        w, h = flow.wrap(width, 1e6)
-        if index:
-            height += flow.getSpaceBefore()
-        height += h + (flow.getSpaceAfter() if index < len(flowables) - 1 else 0)
-        too_wide = too_wide or w > width + 0.5 or overflows(flow)
-    return height, too_wide
+    each, too_wide = heights(flowables, width)
+    return stacked(flowables, each), too_wide
 
 
 def overflows(flow: Flowable) -> bool:
@@ -60,24 +100,87 @@ def paragraphs(flowables):
                     yield from paragraphs(cell if isinstance(cell, (list, tuple)) else [cell])
 
 
-def fit(
-    build: Callable[[float], list[Flowable]], width: float, height: float, floor_pt: float = FLOOR_PT
-) -> tuple[float | None, float]:
-    """The largest scale in (floor, 1] at which the blocks fit; (None, needed height) if none."""
-    first = build(1.0)
-    needed, wide = measure(first, width)
-    if needed <= height + 0.01 and not wide:
-        return 1.0, needed
-    floor = min(1.0, floor_pt / smallest_size(first))
-    low_needed, low_wide = measure(build(floor), width)
-    if low_needed > height + 0.01 or low_wide:
-        return None, low_needed
-    low, high = floor, 1.0
+def fit(build: Callable[[float], list[Flowable]], width: float, height: float, floor_pt: float = FLOOR_PT) -> Fitted:
+    """The largest scale in (floor, 1] at which the blocks fit, and the blocks wrapped at it.
+    Most frames fit at full size: they are built and wrapped exactly once."""
+
+    def attempt(scale: float) -> tuple[Fitted, bool]:
+        flows = build(scale)
+        each, wide = heights(flows, width)
+        needed = stacked(flows, each)
+        return Fitted(scale, needed, flows, each), needed <= height + 0.01 and not wide
+
+    first, ok = attempt(1.0)
+    if ok:
+        return first
+    floor = min(1.0, floor_pt / smallest_size(first.flows))
+    lowest, ok = attempt(floor)
+    if not ok:
+        return Fitted(None, lowest.needed, first.flows, first.heights)
+    best, high = lowest, 1.0
     for _ in range(STEPS):
-        mid = (low + high) / 2
-        mid_needed, mid_wide = measure(build(mid), width)
-        if mid_needed <= height + 0.01 and not mid_wide:
-            low = mid
+        mid, ok = attempt((best.scale + high) / 2)
+        if ok:
+            best = mid
         else:
-            high = mid
-    return low, measure(build(low), width)[0]
+            high = mid.scale
+    return best
+
+
+# -- frames, fitted where they are drawn ------------------------------------------------------
+_PROBLEMS: ContextVar[Problems | None] = ContextVar("kitpress_fit_problems", default=None)
+
+
+@contextmanager
+def collecting(problems: Problems) -> Iterator[Problems]:
+    """Frames fitted inside this block report what does not fit to `problems` (and drawing goes
+    on, so one build finds every problem); outside it, the first problem is raised."""
+    token = _PROBLEMS.set(problems)
+    try:
+        yield problems
+    finally:
+        _PROBLEMS.reset(token)
+
+
+def _report(problem: Problem) -> None:
+    sink = _PROBLEMS.get()
+    if sink is None:
+        raise KitpressError(problem)
+    sink.items.append(problem)
+
+
+def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_pt: float, blame: Blame | None) -> Fitted:
+    """A frame's blocks at the largest scale that fits; what does not fit is reported."""
+
+    def build(scale: float) -> list[Flowable]:
+        builder.scale = scale
+        return builder.build(markup, width)
+
+    try:
+        fitted = fit(build, width, height, floor_pt)
+    except MarkupError as exc:
+        frame = blame.frame if blame else "?"
+        loc = line_in(blame.markup, exc.line) if blame else Loc("?")
+        _report(Problem("error", f"{exc} (frame '{frame}')", loc))
+        return Fitted(None, 0.0, [], [])
+    if fitted.scale is None and blame is not None:
+        source = blame.culprit
+        loc = source.loc if source is not None else blame.markup.loc
+        field = f", field {source.field}" if source is not None else ""
+        if fitted.needed > height:
+            why = f"needs {fitted.needed / MM:.1f} mm, has {height / MM:.1f} mm"
+        else:
+            why = "a word is wider than its line, or text taller than its row"
+        b = blame
+        message = f"{b.tag}text does not fit: {b.where}, frame '{b.frame}'{field}: {why}, even at the {floor_pt:g} pt floor"
+        _report(Problem("error", message, loc))
+    return fitted
+
+
+def line_in(source: LocStr, line: int) -> Loc:
+    """A line of rendered markup in its source; loops make the rendered text longer than the
+    source, and then the best honest place is where the markup starts."""
+    if not line or line > str(source).count("\n") + 1:
+        return source.loc
+    offset = line if getattr(source, "block", False) else line - 1
+    return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

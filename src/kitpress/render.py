@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from . import __version__, fonts
+from .fit import Fitted, fit_frame
 from .markup import Builder
 from .scene import Face, TextFrame
 from .styles import StyleSheet
@@ -179,16 +180,11 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
             w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
-    builder = Builder(
-        face.sheet, frame.scale, face=lambda attrs, s: FaceFlowable(face.faces[f"{attrs.get('layout')}:{attrs.get('item', '')}"])
-    )
-    inner_w, inner_h = w - 2 * frame.pad, h - 2 * frame.pad
-    flows = builder.build(frame.markup, inner_w)
-    heights = [f.wrap(inner_w, inner_h)[1] for f in flows]
-    total = sum(heights) + sum(f.getSpaceBefore() for f in flows[1:]) + sum(f.getSpaceAfter() for f in flows[:-1])
-    slack = max(inner_h - total, 0)
+    fitted = frame_blocks(face, frame, w, h)
+    slack = max(h - 2 * frame.pad - fitted.needed, 0)
     cursor = top - frame.pad - {"top": 0, "middle": slack / 2, "bottom": slack}.get(frame.valign, 0)
-    for index, (flow, fh) in enumerate(zip(flows, heights)):
+    inner_w = w - 2 * frame.pad
+    for index, (flow, fh) in enumerate(zip(fitted.flows, fitted.heights)):
         if index:
             cursor -= flow.getSpaceBefore()
         fw = flow.width if hasattr(flow, "width") and isinstance(flow.width, (int, float)) else inner_w
@@ -196,6 +192,27 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
         flow.drawOn(c, x + frame.pad + dx, cursor - fh)
         cursor -= fh + flow.getSpaceAfter()
     c.restoreState()
+
+
+def frame_blocks(face: Face, frame: TextFrame, w: float, h: float) -> Fitted:
+    """A frame's text built and wrapped at the largest size that fits its box (turned, if it is)."""
+    builder = Builder(face.sheet, face=face_resolver(face.faces))
+    return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame)
+
+
+def fit_faces(faces) -> None:
+    """Fit every frame of these faces, and of the faces on them, without drawing (kitpress check);
+    problems come in print order."""
+    seen: set[str] = set()
+    queue = list(faces)
+    for face in queue:  # grows as it goes: children after their parents
+        if face.key in seen:
+            continue
+        seen.add(face.key)
+        for frame in face.frames:
+            x, y, w, h = frame.box
+            frame_blocks(face, frame, *((h, w) if frame.rotate in (90, 270) else (w, h)))
+        queue += [child for child, _, _ in face.children] + list(face.faces.values())
 
 
 def _halign(flow: Flowable, avail: float, width: float) -> float:

@@ -6,10 +6,14 @@ flips y once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import Loc
 from .styles import StyleSheet
+
+if TYPE_CHECKING:
+    from .fit import Blame
 
 
 @dataclass(frozen=True)
@@ -30,13 +34,14 @@ class TextFrame:
     box: tuple[float, float, float, float]  # x, y, w, h
     markup: str
     valign: str
-    scale: float
+    min_size: float  # the floor (pt) its text may shrink to; fitted when drawn
     pad: float
     fill: str | None
     stroke: str | None
     width: float
     radius: float
     rotate: int
+    blame: Blame | None = field(default=None, compare=False, repr=False)  # where its fit problems point
 
 
 @dataclass(frozen=True)
@@ -93,3 +98,13 @@ class Part:
     decks: tuple[Deck, ...] = ()
     boards: tuple[Face, ...] = ()
     documents: tuple[Document, ...] = ()
+
+    def faces(self):
+        """Every face it prints directly: card fronts and backs, board sheets, faces in documents."""
+        for deck in self.decks:
+            yield from deck.fronts
+            if deck.back is not None:
+                yield deck.back
+        yield from self.boards
+        for doc in self.documents:
+            yield from doc.faces.values()
