@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import changes, kitfiles
+from . import changes, fit, kitfiles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
-from .errors import KitpressError, Loc, Problem, did_you_mean
+from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from .impose import SAFE_EDGE
 from .layouts import Layouts
 from .boardsheets import render_board
 from .cardsheets import render_cards
 from .documents import render_document
-from .render import Job, Meta
+from .render import Job, Meta, fit_faces
 from .scene import Part
 from .units import MM, PAPERS
 
@@ -79,12 +79,21 @@ def find_project(start: Path | None = None) -> Project:
     return Project(Path(__file__).resolve().parents[2])
 
 
-def compose_game(project: Project, game_id: str, options: BuildOptions) -> tuple[Game, list[Part], Composer]:
+def compose_game(
+    project: Project, game_id: str, options: BuildOptions, fit_text: bool = True
+) -> tuple[Game, list[Part], Composer]:
+    """Load and compose a game, every problem raised at once. Text is fitted here too unless the
+    caller draws it straight away (`fit_text=False`: a build fits each frame where it draws it)."""
     _check_options(options)
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
     composer = Composer(game, project.layouts(game, options.ink_saver), Options(options.paper, options.backs, options.edge * MM))
-    return game, composer.compose(), composer
+    parts = composer.compose()
+    if fit_text:
+        with fit.collecting(Problems()) as problems:
+            fit_faces(face for part in parts for face in part.faces())
+        problems.raise_if_errors()
+    return game, parts, composer
 
 
 def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
@@ -130,7 +139,7 @@ def build_game(
     project: Project, game_id: str, options: BuildOptions, progress: Callable[[str], None] = lambda _: None
 ) -> tuple[Path, list[dict]]:
     """Build one game's kit; return its output folder and manifest entries."""
-    game, parts, composer = compose_game(project, game_id, options)
+    game, parts, composer = compose_game(project, game_id, options, fit_text=False)
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -138,17 +147,44 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
     previous = _previous(final)
     try:
-        entries = [_render_or_reuse(part, game, composer, options, staging, final, previous, progress) for part in parts]
+        with fit.collecting(Problems()) as problems:
+            entries = [_render_or_reuse(part, game, composer, options, staging, final, previous, progress) for part in parts]
+        problems.raise_if_errors()
         entries = _kit_files(game, composer, options, staging, entries, progress)
         manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        final.mkdir(parents=True, exist_ok=True)
-        for path in sorted(staging.iterdir()):
-            os.replace(path, final / path.name)
+        report = changes.report(previous, entries)
+        _publish(staging, final, entries, previous, report)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    BUILD_REPORTS[str(final)] = changes.report(previous, entries)
+    BUILD_REPORTS[str(final)] = report
     return final, entries
+
+
+PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
+
+
+def _publish(staging: Path, final: Path, entries: list[dict], previous: dict | None, report: list[str] | None) -> None:
+    """Move the new kit into place file by file, each move atomic. The PDFs a change replaces are
+    kept in .previous/, with the list of what changed, so a designer can compare old and new; a
+    build that changes nothing leaves the last change there."""
+    final.mkdir(parents=True, exist_ok=True)
+    kept = final / PREVIOUS
+    was = {e.get("file"): e.get("sha256") for e in (previous or {}).get("files", [])}
+    replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
+    if replaced:
+        shutil.rmtree(kept, ignore_errors=True)
+    for path in sorted(staging.iterdir()):
+        target = final / path.name
+        if path.name in replaced and target.is_file():
+            kept.mkdir(exist_ok=True)
+            try:
+                os.link(target, kept / path.name)  # the old file stays where it is until replaced
+            except OSError:
+                shutil.copy2(target, kept / path.name)
+        os.replace(path, target)
+    if replaced and report:
+        (kept / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
 
 
 BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)

@@ -184,19 +184,30 @@ def preview(
     paper: str = typer.Option("a4", help="Paper size."),
     lang: Optional[str] = typer.Option(None, help="Language."),
     component: list[str] = typer.Option([], help="Only these components."),
+    changed: bool = typer.Option(False, "--changed", help="Only the pages the last change touched, old beside new."),
 ) -> None:
     """PNGs of every page and a contact sheet per deck, from the real PDFs, in build/…/preview/."""
-    from .preview import contact_sheets, write_pages
+    from .build import PREVIOUS
+    from .preview import changed_pages, contact_sheets, write_pages
 
     project = find_project()
     options = BuildOptions(paper=paper.lower(), lang=lang)
     try:
         folder, _ = build_game(project, game, options)
-        _, parts, _ = compose_game(project, game, options)
+        _, parts, _ = compose_game(project, game, options, fit_text=False)
     except KitpressError as exc:
         _fail(exc)
     target = folder / "preview"
     target.mkdir(exist_ok=True)
+    if changed:
+        for stale in target.glob("changed-*.png"):
+            stale.unlink()
+        report = folder / PREVIOUS / "changes.txt"
+        for line in report.read_text(encoding="utf-8").splitlines() if report.is_file() else ["no change since the first build"]:
+            out.print(f"  {line}", markup=False)
+        written = changed_pages(folder, target, component or None)
+        out.print(f"{len(written)} changed page{'s' if len(written) != 1 else ''}, old beside new, in {target}", markup=False)
+        return
     written = write_pages(folder, target, component or None)
     written += contact_sheets(
         folder, target, [p for p in parts if not component or p.component in component], options.paper, options.edge
