@@ -103,6 +103,22 @@ def test_python_tags_are_refused_and_never_run(text, where, tmp_path, monkeypatc
     assert not marker.exists()
 
 
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a: !!int ten\n", "x.yaml:1:4: error: 'ten' is not a valid !!int; remove the tag or fix the value"),
+        ("a: !!float half\n", "x.yaml:1:4: error: 'half' is not a valid !!float; remove the tag or fix the value"),
+        ("a: !!bool maybe\n", "x.yaml:1:4: error: 'maybe' is not a valid !!bool; remove the tag or fix the value"),
+    ],
+)
+def test_a_plain_tag_that_does_not_fit_its_value_is_located(text, message):
+    assert error_text(text) == message
+
+
+def test_a_plain_tag_that_fits_its_value_is_read():
+    assert yamlio.load_text("a: !!int '12'\nb: !!str 12\n", "x.yaml") == {"a": 12, "b": "12"}
+
+
 # -- alias bombs ------------------------------------------------------------------------------
 
 

@@ -128,7 +128,11 @@ class _Builder:
             return LocStr(node.value, loc)
         if node.tag not in _PLAIN_TAGS:
             raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
-        value = self.scalars.construct_object(node)
+        try:
+            value = self.scalars.construct_object(node)
+        except (ValueError, KeyError, TypeError, yaml.YAMLError):  # an explicit tag the value does not fit: `!!int ten`
+            tag = node.tag.rsplit(":", 1)[-1]
+            raise fail(f"'{node.value}' is not a valid !!{tag}; remove the tag or fix the value", loc) from None
         if not isinstance(value, str):
             return value
         text = LocStr(value, loc)
