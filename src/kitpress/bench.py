@@ -134,47 +134,64 @@ def versus(value: float, target: float, unit: str = "") -> str:
     return f"target ≤ {target:g}{unit}: {'met' if value <= target else 'NOT met'}"
 
 
-def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
-    """kitpress, the reportlab floor and Typst on the same 600 cards, in interleaved cold runs."""
-    root = synthetic_project(tmp / "deck-job", DECK_JOB_CARDS)
+def tools(root: Path) -> dict:
+    """The commands of the deck job, by name, each writing into the folder it is given."""
     cards = root / "content" / "synthetic" / "cards.yaml"
-    has_typst = importlib.util.find_spec("typst") is not None
-    tools = {
+    found = {
         "kitpress": lambda out: [sys.executable, "-m", "kitpress.cli", "build", "synthetic", "--out", str(out)],
         "floor": lambda out: [sys.executable, str(PEERS / "reportlab_deck.py"), str(cards), str(out / "deck.pdf")],
     }
-    if has_typst:
-        tools["typst"] = lambda out: [sys.executable, str(PEERS / "typst_deck.py"), str(cards), str(out / "deck.pdf")]
-    runs: dict[str, list] = {name: [] for name in tools}
-    for round_ in range(pairs + 1):  # round 0 warms the disk cache and writes .pyc files: not counted
-        for name, command in tools.items():
+    if importlib.util.find_spec("typst") is not None:
+        found["typst"] = lambda out: [sys.executable, str(PEERS / "typst_deck.py"), str(cards), str(out / "deck.pdf")]
+    return found
+
+
+def interleaved(root: Path, commands: dict, rounds: int, warm: bool) -> dict[str, list]:
+    """Each command once per round, in turn, cold, into a fresh folder; a warm-up round is not counted."""
+    runs: dict[str, list] = {name: [] for name in commands}
+    for round_ in range(0 if warm else 1, rounds + 1):  # round 0 warms the disk cache and .pyc files
+        for name, command in commands.items():
             out = root / f"out-{name}-{round_}"
             out.mkdir()
             result = measure(command(out), root)
             if round_:
                 runs[name].append(result)
+    return runs
+
+
+def _label(name: str) -> str:
+    return {"kitpress": "kitpress build", "floor": "bare reportlab (the floor)"}.get(name) or f"Typst {_typst_version()}"
+
+
+NO_TYPST = "the typst package is not installed: pip install -e '.[bench]'"
+
+
+def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
+    """kitpress, the reportlab floor and Typst on the same 600 cards, in interleaved cold runs."""
+    root = synthetic_project(tmp / "deck-job", DECK_JOB_CARDS)
+    commands = tools(root)
+    runs = interleaved(root, commands, pairs, warm=True)
     pages = {
         "kitpress": _pages(root / "out-kitpress-1" / "synthetic" / "en" / "a4" / "cards.pdf"),
-        **{name: _pages(root / f"out-{name}-1" / "deck.pdf") for name in tools if name != "kitpress"},
+        **{name: _pages(root / f"out-{name}-1" / "deck.pdf") for name in commands if name != "kitpress"},
     }
     figures = {"cards": DECK_JOB_CARDS, "paper": "a4", "rounds": pairs, "pages": pages}
     table.section(f"deck job: {DECK_JOB_CARDS} tarot cards on A4, {pairs} interleaved round(s) of cold runs")
     print("  (kitpress writes its whole kit - cards.pdf, plan, calibration sheet, kit.pdf, thumbnails, index;")
     print("   the peers write the cards PDF only)")
-    labels = {"kitpress": "kitpress build", "floor": "bare reportlab (the floor)", "typst": f"Typst {_typst_version()}"}
-    for name in tools:
+    for name in commands:
         figures[name] = summary(runs[name])
         rate = DECK_JOB_CARDS / figures[name]["median_s"]
-        table.row(labels[name], figures[name], f"{rate:,.0f} cards/s, {pages[name]} pages")
+        table.row(_label(name), figures[name], f"{rate:,.0f} cards/s, {pages[name]} pages")
     for peer in ("floor", "typst"):
-        if peer not in tools:
+        if peer not in commands:
             continue
         ratio = statistics.median(k[0] / p[0] for k, p in zip(runs["kitpress"], runs[peer]))
         figures[f"kitpress_over_{peer}"] = round(ratio, 2)
-        table.line(f"kitpress / {labels[peer].split(' (')[0]}", f"{ratio:.2f}×", versus(ratio, TARGETS[peer], "×"))
-    if not has_typst:
+        table.line(f"kitpress / {_label(peer).split(' (')[0]}", f"{ratio:.2f}×", versus(ratio, TARGETS[peer], "×"))
+    if "typst" not in commands:
         figures["typst"] = None
-        table.line("Typst", "skipped", "the typst package is not installed: pip install -e '.[bench]'")
+        table.line("Typst", "skipped", NO_TYPST)
     return figures
 
 
@@ -219,15 +236,22 @@ def all_kits(project, tmp: Path, table: Table) -> dict:
 
 
 def big_deck(tmp: Path, count: int, repeat: int, table: Table) -> dict:
-    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    """The same cards, many more of them: kitpress's cost should grow linearly; the peers for scale."""
     root = synthetic_project(tmp / f"synthetic-{count}", count)
-    runs = [measure([*kitpress, "build", "synthetic", "--out", str(root / f"out-{i}")], root) for i in range(repeat)]
-    figures = summary(runs)
-    figures["cards"] = count
-    figures["cards_per_s"] = round(count / figures["median_s"], 1)
-    table.section("scaling")
-    note = f"{figures['cards_per_s']:,.0f} cards/s; peak memory {versus(figures['peak_mb'], TARGETS['memory_5000'], ' MB')}"
-    table.row(f"deck of {count} tarot cards", figures, note)
+    commands = tools(root)
+    runs = interleaved(root, commands, repeat, warm=False)
+    table.section(f"scaling: {count} tarot cards, {repeat} interleaved round(s)")
+    figures = {"cards": count}
+    for name in commands:
+        figures[name] = summary(runs[name])
+        figures[name]["cards_per_s"] = round(count / figures[name]["median_s"], 1)
+        note = f"{figures[name]['cards_per_s']:,.0f} cards/s"
+        if name == "kitpress":
+            note += f"; peak memory {versus(figures[name]['peak_mb'], TARGETS['memory_5000'], ' MB')}"
+        table.row(_label(name), figures[name], note)
+    if "typst" not in commands:
+        figures["typst"] = None
+        table.line("Typst", "skipped", NO_TYPST)
     return figures
 
 
