@@ -63,6 +63,8 @@ def test_preview_changed_shows_old_beside_new_for_every_page_a_tax_rate_touches(
     # the old PDFs that were replaced are kept, the unchanged ones are not copied
     assert sorted(p.name for p in (folder / ".previous").glob("*.pdf")) == ["board.pdf", "rules.pdf", "tokens.pdf"]
 
-    again = subprocess.run([str(KITPRESS), "preview", "state-in-class", "--changed"], cwd=tmp_path, capture_output=True, text=True)
+    again = subprocess.run(
+        [str(KITPRESS), "preview", "state-in-class", "--changed"], cwd=tmp_path, capture_output=True, text=True
+    )
     assert again.returncode == 0, again.stderr
     assert sorted(p.name for p in (folder / "preview").glob("changed-*.png")) == images  # still the last change

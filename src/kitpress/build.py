@@ -10,17 +10,17 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import changes, fit, kitfiles
+from . import batches, cardsheets, changes, fit, kitfiles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from .impose import SAFE_EDGE
 from .layouts import Layouts
 from .boardsheets import render_board
-from .cardsheets import render_cards
 from .documents import render_document
 from .render import Job, Meta, fit_faces
 from .scene import Part
@@ -147,9 +147,7 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
     previous = _previous(final)
     try:
-        with fit.collecting(Problems()) as problems:
-            entries = [_render_or_reuse(part, game, composer, options, staging, final, previous, progress) for part in parts]
-        problems.raise_if_errors()
+        entries = _render_parts(parts, game, composer, options, staging, final, previous, progress)
         entries = _kit_files(game, composer, options, staging, entries, progress)
         manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -174,6 +172,7 @@ def _publish(staging: Path, final: Path, entries: list[dict], previous: dict | N
     replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
     if replaced:
         shutil.rmtree(kept, ignore_errors=True)
+    _keep_batches(staging / batches.CACHE, final / batches.CACHE, entries)
     for path in sorted(staging.iterdir()):
         target = final / path.name
         if path.name in replaced and target.is_file():
@@ -185,6 +184,19 @@ def _publish(staging: Path, final: Path, entries: list[dict], previous: dict | N
         os.replace(path, target)
     if replaced and report:
         (kept / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+
+
+def _keep_batches(new: Path, cache: Path, entries: list[dict]) -> None:
+    """The batches this kit is made of, for the next build; no others."""
+    wanted = {name for entry in entries for name in entry.get("batches", [])}
+    if new.is_dir():
+        cache.mkdir(exist_ok=True)
+        for path in new.iterdir():
+            os.replace(path, cache / path.name)
+        new.rmdir()
+    for path in cache.glob("*.pdf") if cache.is_dir() else ():
+        if path.name not in wanted:
+            path.unlink()
 
 
 BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)
@@ -211,8 +223,8 @@ def _previous(folder: Path) -> dict | None:
         return None
 
 
-def _render_or_reuse(
-    part: Part,
+def _render_parts(
+    parts: list[Part],
     game: Game,
     composer: Composer,
     options: BuildOptions,
@@ -220,41 +232,100 @@ def _render_or_reuse(
     final: Path,
     previous: dict | None,
     progress: Callable[[str], None],
-) -> dict:
-    """Render a component, unless the last build made it from exactly the same inputs."""
-    comp = game.component(part.component)
+) -> list[dict]:
+    """Every component's PDF in `folder`: kept from the last build when made from exactly the
+    same inputs, else drawn, all on every core (a big deck in batches, each kept for next time)."""
     same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
-    fingerprint = changes.fingerprint(part, same, (comp.front_note, comp.back_note, str(game.meta.get("author") or "")))
-    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == f"{part.component}.pdf"), None)
-    kept = final / f"{part.component}.pdf"
-    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
-        shutil.copy2(kept, folder / kept.name)
-        progress(f"{kept.name}  unchanged")
-        return {**old, "reused": True}
-    entry = _render(part, game, composer, options, folder, progress)
-    return {**entry, "fingerprint": fingerprint, "items": changes.items(part)}
+    old = {e.get("file"): e for e in (previous or {}).get("files", [])}
+    entries: dict[str, dict] = {}
+    tasks, plans = [], {}
+    for part in parts:
+        comp = game.component(part.component)
+        notes = (comp.front_note, comp.back_note)
+        fingerprint = changes.fingerprint(part, same, (*notes, str(game.meta.get("author") or "")))
+        name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
+        before = old.get(name)
+        if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
+            shutil.copy2(kept, folder / name)
+            entries[part.component] = {**before, "reused": True}
+            continue
+        job = _job(part, game, composer, options)
+        plans[part.component] = plan = _batches(part, job, notes, same, final, folder)
+        for path, only in plan:
+            if only is not None and (final / batches.CACHE / path.name).is_file():
+                continue  # a batch of sheets the last build drew from the same cards
+            draw = partial(_draw, part, job, notes, options.board, only)
+            tasks.append(batches.Task(path, draw, _cost(part, only)))
+        entries[part.component] = {"fingerprint": fingerprint, "items": changes.items(part)}
+    pages, problems = batches.draw_all(tasks)
+    if any(p.level == "error" for p in problems):
+        raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
+    drawn = {task.path: count for task, count in zip(tasks, pages)}
+    out = []
+    for part in parts:
+        entry = entries[part.component]
+        if not entry.get("reused"):
+            entry = {**_describe(part, game, options, folder, plans[part.component], drawn, final), **entry}
+        count = entry["pages"]
+        progress(f"{entry['file']}  " + ("unchanged" if entry.get("reused") else f"{count} page{'s' if count != 1 else ''}"))
+        out.append(entry)
+    return out
 
 
-def _render(
-    part: Part, game: Game, composer: Composer, options: BuildOptions, folder: Path, progress: Callable[[str], None]
-) -> dict:
-    path = folder / f"{part.component}.pdf"
+def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> Job:
     title = f"{game.meta['title']} · {part.title}"
     meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
     offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-    job = Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset)
+    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset)
+
+
+def _batches(part: Part, job: Job, notes: tuple, options: BuildOptions, final: Path, folder: Path) -> list:
+    """(file, sheets) to draw a component from: itself whole (sheets None), or for a deck of more
+    than a batch of sheets, one file per batch, named by its fingerprint."""
+    if part.kind != "cards":
+        return [(folder / f"{part.component}.pdf", None)]
+    sheets = cardsheets.sheets(part.decks, job)
+    if len(sheets) <= batches.SHEETS_PER_BATCH:
+        return [(folder / f"{part.component}.pdf", None)]
+    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    plan = []
+    for start in range(0, len(sheets), batches.SHEETS_PER_BATCH):
+        only = sheets[start : start + batches.SHEETS_PER_BATCH]
+        name = changes.batch(part, options, notes, only, per_sheet) + ".pdf"
+        plan.append((folder / batches.CACHE / name, only))
+    (folder / batches.CACHE).mkdir(exist_ok=True)
+    return plan
+
+
+def _draw(part: Part, job: Job, notes: tuple, board_mode: str, only, path: Path) -> int:
+    if part.kind == "cards":
+        return cardsheets.render_cards(path, part.decks, job, notes, only)
+    if part.kind in ("board", "page"):
+        return render_board(path, part.boards, job, board_mode)
+    return render_document(path, part.documents[0], job)
+
+
+def _cost(part: Part, only) -> int:
+    """Roughly how long a file takes to draw: its text frames."""
+    if only is not None:
+        return sum(len(part.decks[d].fronts[0].frames) for d, _ in only) * 4
+    return sum(len(face.frames) + len(face.children) for face in part.faces()) + 40 * len(part.documents)
+
+
+def _describe(part: Part, game: Game, options: BuildOptions, folder: Path, plan: list, drawn: dict, final: Path) -> dict:
+    """A drawn component's manifest entry; a batched deck is joined into one file first."""
+    path = folder / f"{part.component}.pdf"
+    if plan[0][1] is not None:
+        files = [p if p in drawn else final / batches.CACHE / p.name for p, _ in plan]
+        pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+    else:
+        pages = drawn[path]
     trim, duplex = None, False
     if part.kind == "cards":
-        comp = game.component(part.component)
-        pages = render_cards(path, part.decks, job, (comp.front_note, comp.back_note))
         trim = _mm_size(part.decks[0].fronts[0].size)
         duplex = any(d.back is not None for d in part.decks)
     elif part.kind in ("board", "page"):
-        pages = render_board(path, part.boards, job, options.board)
         trim = _mm_size(part.boards[0].size)
-    else:
-        pages = render_document(path, part.documents[0], job)
-    progress(f"{part.component}.pdf  {pages} page{'s' if pages != 1 else ''}")
     return {
         "file": path.name,
         "component": part.component,
@@ -266,6 +337,7 @@ def _render(
         "duplex": duplex,
         "stock": game.component(part.component).stock,
         "sha256": _sha(path),
+        "batches": [p.name for p, only in plan if only is not None],
     }
 
 

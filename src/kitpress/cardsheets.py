@@ -14,34 +14,40 @@ from .scene import Deck
 from .units import MM
 
 
-def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str, str]) -> int:
-    """Fronts sheets, each followed by its mirrored backs sheet. Returns the page count."""
+def sheets(decks: tuple[Deck, ...], job: Job) -> list[tuple[int, int]]:
+    """Every sheet of fronts in print order, as (deck index, index of its first card)."""
+    return [(d, start) for d, deck in enumerate(decks) for start in range(0, len(deck.fronts), deck_grid(deck, job).per_sheet)]
+
+
+def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str, str], only=None) -> int:
+    """Fronts sheets, each followed by its mirrored backs sheet (`only`: these sheets of
+    `sheets()`, not all). Returns the page count."""
     c = open_canvas(path, job.paper, job.meta)
     forms = FormCache(c)
     pages = 0
-    for deck in decks:
+    for d, start in sheets(decks, job) if only is None else only:
+        deck = decks[d]
         grid = deck_grid(deck, job)
-        for start in range(0, len(deck.fronts), grid.per_sheet):
-            batch = deck.fronts[start : start + grid.per_sheet]
-            for slot, face in zip(grid.slots, batch):
-                _place(c, forms, grid, slot, face)
-            if deck.fronts[0].cut == "circle":
-                _circles(c, grid, grid.slots[: len(batch)])
-            else:
-                _marks(c, grid, grid.slots[: len(batch)])
-            _note(c, notes[0], grid, job)
+        batch = deck.fronts[start : start + grid.per_sheet]
+        for slot, face in zip(grid.slots, batch):
+            _place(c, forms, grid, slot, face)
+        if deck.fronts[0].cut == "circle":
+            _circles(c, grid, grid.slots[: len(batch)])
+        else:
+            _marks(c, grid, grid.slots[: len(batch)])
+        _note(c, notes[0], grid, job)
+        c.showPage()
+        pages += 1
+        if deck.back is not None:
+            c.saveState()
+            c.translate(*job.back_offset)  # corrects the printer's shift between the two sides
+            for slot in grid.back_slots()[: len(batch)]:
+                _place(c, forms, grid, slot, deck.back)
+            c.restoreState()
+            _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
+            _note(c, notes[1], grid, job)
             c.showPage()
             pages += 1
-            if deck.back is not None:
-                c.saveState()
-                c.translate(*job.back_offset)  # corrects the printer's shift between the two sides
-                for slot in grid.back_slots()[: len(batch)]:
-                    _place(c, forms, grid, slot, deck.back)
-                c.restoreState()
-                _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
-                _note(c, notes[1], grid, job)
-                c.showPage()
-                pages += 1
     c.save()
     return pages
 

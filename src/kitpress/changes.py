@@ -94,3 +94,10 @@ def report(previous: dict | None, entries: list[dict]) -> list[str] | None:
         changed = [k for k in now if was.get(k) != now[k]] + [f"{k} (removed)" for k in was if k not in now]
         lines.append(f"{entry['file']}: " + (", ".join(changed) if changed else "layout or options"))
     return lines
+
+
+def batch(part: Part, options, notes: tuple, sheets: list[tuple[int, int]], per_sheet: list[int]) -> str:
+    """A batch of card sheets: its cards where they sit, their decks' backs, what the deck shares."""
+    cards = [(d, start, [_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
+    backs = [_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
+    return _digest(__version__, part.component, "batch", cards, backs, options, notes, _fonts())

@@ -7,8 +7,10 @@ no bundled font has.
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from fontTools.ttLib import TTFont as ToolsFont
 from reportlab import rl_config
@@ -41,20 +43,31 @@ def register(font_dir: Path | None = None) -> None:
     if _registered:
         return
     font_dir = font_dir or FONT_DIR
+    parsed: dict[Path, TTFont] = {}
     for family, files in FAMILIES.items():
         for suffix, name in zip(_SUFFIX, files):
             path = font_dir / name
             if not path.is_file():
                 raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
-            try:
-                pdfmetrics.registerFont(TTFont(family + suffix, str(path)))
-            except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
-                raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
+            pdfmetrics.registerFont(_font(family + suffix, path, parsed))
         for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
             addMapping(family, bold, italic, family + suffix)
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
     _registered.append(font_dir)
+
+
+def _font(name: str, path: Path, parsed: dict) -> TTFont:
+    """A registered face; a file that serves several faces (a family without italics) is read once."""
+    if path in parsed:
+        alias = copy.copy(parsed[path])
+        alias.fontName, alias.state = name, WeakKeyDictionary()  # its own subset in each document
+        return alias
+    try:
+        parsed[path] = TTFont(name, str(path))
+    except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
+        raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
+    return parsed[path]
 
 
 def icon(name: str) -> tuple[str, int] | None:

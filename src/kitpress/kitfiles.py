@@ -6,8 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, TextStringObject
+import pikepdf
 from reportlab.lib.colors import Color
 
 from . import __version__
@@ -141,8 +140,8 @@ def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: in
         flow.drawOn(c, margin, cursor - fh)
         cursor -= fh + flow.getSpaceAfter()
     c.showPage()
+    pages = c.getPageNumber() - 1  # showPage has already counted the page that would come next
     c.save()
-    pages = len(PdfReader(path).pages)
     if pages != own_sheets:
         return write_plan(path, job, title, entries, tables, pages)
     return pages
@@ -154,45 +153,57 @@ def _esc(text: str) -> str:
 
 def write_combined(path: Path, parts: list[Path], title: str) -> int:
     """One PDF for one print job, the files in plan order, in the language they are written in."""
-    writer = PdfWriter()
-    lang = ""
-    for part in parts:
-        reader = PdfReader(part)
-        lang = lang or str(reader.trailer["/Root"].get("/Lang") or "")
-        writer.append(reader)
-    _finish(writer, title, lang)
-    with open(path, "wb") as handle:
-        writer.write(handle)
-    return len(writer.pages)
+    combined, sources, lang = pikepdf.new(), [], ""
+    try:
+        for part in parts:
+            source = pikepdf.open(part)
+            sources.append(source)  # its pages are copied when the combined file is saved
+            lang = lang or str(source.Root.get("/Lang", ""))
+            combined.pages.extend(source.pages)
+        save(combined, path, title, lang)
+        return len(combined.pages)
+    finally:
+        for source in sources:
+            source.close()
 
 
-def _finish(writer: PdfWriter, title: str, lang: str) -> None:
-    """What every PDF kitpress writes says about itself: its title, its maker, its language."""
-    writer.add_metadata({"/Title": title, "/Creator": f"kitpress {__version__}", "/Producer": f"kitpress {__version__}"})
+def save(pdf: pikepdf.Pdf, path: Path, title: str, lang: str) -> None:
+    """What every PDF kitpress writes says about itself: its title, its maker, its language; and
+    the same inputs give the same bytes (no random file id)."""
+    pdf.docinfo["/Title"] = title
+    pdf.docinfo["/Creator"] = pdf.docinfo["/Producer"] = f"kitpress {__version__}"
     if lang:  # screen readers and hyphenating viewers read the catalog's /Lang
-        writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
-    writer.create_viewer_preferences().print_scaling = NameObject("/None")
+        pdf.Root.Lang = pikepdf.String(lang)
+    pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))
+    pdf.save(path, deterministic_id=True)
 
 
 def stamp_tables(path: Path, tables: int, job: Job) -> int:
     """Repeat a file once per table, each page marked with its table number in a corner."""
-    original = PdfReader(path)
-    pages = len(original.pages)
-    title = (original.metadata and original.metadata.title) or job.meta.title  # the file's own, like "… · Cards"
-    writer = PdfWriter()
-    for table in range(1, tables + 1):
-        reader = PdfReader(path)
-        for source in reader.pages:
-            page = writer.add_page(source)  # the writer's own copy, then the stamp onto it
-            size = (float(page.mediabox.width), float(page.mediabox.height))
-            page.merge_page(_stamp(size, table, job))
-    _finish(writer, title, job.meta.lang)
-    with open(path, "wb") as handle:
-        writer.write(handle)
-    return pages * tables
+    with pikepdf.open(path) as original:
+        title = str(original.docinfo.get("/Title") or job.meta.title)  # the file's own, like "… · Cards"
+        sizes = [(float(p.mediabox[2] - p.mediabox[0]), float(p.mediabox[3] - p.mediabox[1])) for p in original.pages]
+    stamped, opened = pikepdf.new(), []
+    try:
+        for table in range(1, tables + 1):
+            source = pikepdf.open(path)  # a fresh copy per table: each page gets its own stamp
+            stamps = {}
+            opened.append(source)
+            for page, size in zip(source.pages, sizes):
+                if size not in stamps:
+                    stamps[size] = pikepdf.open(io.BytesIO(_stamp(size, table, job)))
+                    opened.append(stamps[size])
+                page.add_overlay(stamps[size].pages[0])
+                stamped.pages.append(page)
+        pages = len(stamped.pages)
+        save(stamped, path, title, job.meta.lang)
+        return pages
+    finally:
+        for pdf in opened:
+            pdf.close()
 
 
-def _stamp(size: tuple[float, float], table: int, job: Job):
+def _stamp(size: tuple[float, float], table: int, job: Job) -> bytes:
     """A one-page PDF with 'Table N' in the top right corner, on a white patch."""
     buffer = io.BytesIO()
     c = open_canvas(buffer, size, job.meta)
@@ -206,4 +217,4 @@ def _stamp(size: tuple[float, float], table: int, job: Job):
     c.drawString(x, y, text)
     c.showPage()
     c.save()
-    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+    return buffer.getvalue()

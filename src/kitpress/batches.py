@@ -1,0 +1,87 @@
+"""Rendering on every core, in batches: each component's PDF is drawn by a worker process, and a
+big deck in batches of sheets, each kept under its fingerprint and joined with qpdf (pikepdf).
+
+Why batches: a one-card edit redraws one batch of sheets, not the whole deck, and a deck of
+600 cards is drawn by both cores. The price is one copy of each font subset per batch."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pikepdf
+
+from . import fit
+from .errors import KitpressError, Problem, Problems
+
+SHEETS_PER_BATCH = 24
+CACHE = ".batches"  # in a kit's folder: the batches of its big decks, by fingerprint
+
+
+@dataclass(frozen=True)
+class Task:
+    """One PDF to draw: `draw(path)` returns its page count; `cost` orders the work."""
+
+    path: Path
+    draw: Callable[[Path], int]
+    cost: int
+
+
+def workers() -> int:
+    """Processes to draw with: every core this process may use, or KITPRESS_JOBS."""
+    wanted = os.environ.get("KITPRESS_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+_TASKS: list[Task] = []  # what forked workers draw (inherited, never pickled: scenes are big)
+
+
+def _draw(index: int) -> tuple[int, list[Problem]]:
+    """Draw one task, collecting what does not fit instead of stopping at the first problem."""
+    with fit.collecting(Problems()) as problems:
+        try:
+            pages = _TASKS[index].draw(_TASKS[index].path)
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+            pages = 0
+    return pages, problems.items
+
+
+def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
+    """Draw every task, on as many processes as there are cores; page counts in task order,
+    and every problem found."""
+    global _TASKS
+    _TASKS = tasks
+    try:
+        count = min(workers(), len(tasks))
+        if count < 2 or multiprocessing.get_start_method(allow_none=True) not in (None, "fork"):
+            results = [_draw(i) for i in range(len(tasks))]
+        else:
+            order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
+            with multiprocessing.get_context("fork").Pool(count) as pool:
+                drawn = dict(zip(order, pool.map(_draw, order, chunksize=1)))
+            results = [drawn[i] for i in range(len(tasks))]
+    finally:
+        _TASKS = []
+    return [pages for pages, _ in results], [p for _, found in results for p in found]
+
+
+def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None]) -> int:
+    """One PDF of the batches' pages in order, described like the first batch."""
+    joined, sources = pikepdf.new(), []
+    try:
+        for file in files:
+            sources.append(pikepdf.open(file))
+            joined.pages.extend(sources[-1].pages)
+        for key, value in sources[0].docinfo.items():
+            joined.docinfo[key] = str(value)
+        save(joined, path)
+        return len(joined.pages)
+    finally:
+        for source in sources:
+            source.close()
