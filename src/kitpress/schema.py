@@ -182,7 +182,9 @@ class Checker:
         for name in UNIVERSAL:
             if name in value:
                 out[name] = self.check(value[name], Type(UNIVERSAL[name]), f"{key}.{name}", value.loc_of(name))
-        label = f"{key}" if "id" not in value else f"{key} '{value['id']}'"
+        ident = str(value["id"]) if "id" in value else None
+        # a list item's key already ends with its id (roles.student): say the id once
+        label = key if ident is None or key == ident or key.endswith(f".{ident}") else f"{key} '{ident}'"
         for name, ftype, optional in t.fields:
             if name in value:
                 out[name] = self.check(value[name], ftype, f"{key}.{name}", value.loc_of(name))

@@ -1,0 +1,44 @@
+"""Mistakes a hardening pass found, each made once in a copy of the project and run through the
+command line: a located `path:line:col: error: …` line (or `--option: error: …`), exit code 1,
+no traceback, no internal error, and nothing written to build/."""
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KITPRESS = ROOT / ".venv" / "bin" / "kitpress"
+L, C = "layouts/state-in-class/", "content/state-in-class/"
+PROBLEM_LINE = re.compile(r"^\S+?(:\d+:\d+)?: (error|warning): \S")
+
+
+def kitpress(project, *args) -> list[str]:
+    """Run kitpress in the copy; it must fail cleanly. Returns the error lines it printed."""
+    done = subprocess.run([str(KITPRESS), *args], cwd=project.root, capture_output=True, text=True, timeout=300)
+    printed = done.stdout + done.stderr
+    assert done.returncode == 1, printed
+    assert "Traceback" not in printed and "internal error" not in printed, printed
+    assert "RecursionError" not in printed, printed
+    errors = [line for line in done.stderr.splitlines() if ": error:" in line]
+    assert errors and all(PROBLEM_LINE.match(line) for line in errors), printed
+    assert not (project.root / "build").exists()
+    return errors
+
+
+def located(errors: list[str], place: str, *fragments: str) -> str:
+    """The error line at `place` (a path:line, any column; or an option) holding every fragment."""
+    at = re.compile(rf"{re.escape(place)}(:\d+)?: error: ")
+    matching = [e for e in errors if at.match(e) and all(f in e for f in fragments)]
+    assert matching, f"want {place}: error: … {fragments}, got:\n" + "\n".join(errors)
+    return matching[0]
+
+
+# -- content ---------------------------------------------------------------------------------
+
+
+def test_a_missing_field_names_the_record_once(kit_project):
+    edited = kit_project.edit(C + "roles.yaml", "    cost_of_living: 6\n", "")
+    errors = kitpress(kit_project, "check", "state-in-class")
+    line = kit_project.line_of(edited, "- id: multinational-ceo")
+    error = located(errors, f"{C}roles.yaml:{line}", "missing field 'cost_of_living'")
+    assert error.endswith("missing field 'cost_of_living' in roles.multinational-ceo"), error
