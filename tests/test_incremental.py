@@ -69,6 +69,44 @@ def test_a_style_change_is_a_change(tmp_path):
     assert any(line.startswith("cards.pdf: roles/") for line in BUILD_REPORTS[str(folder)])
 
 
+def test_a_rebuild_with_no_change_does_not_even_compose(tmp_path, monkeypatch):
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    import kitpress.build
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("composed although nothing changed")
+
+    monkeypatch.setattr(kitpress.build, "compose_game", refuse)
+    folder, entries = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert BUILD_REPORTS[str(folder)] == [] and len(entries) == 9
+
+
+def test_whatever_changes_is_built_again(tmp_path):
+    """Content, layouts, fonts, options and the files already built: each change means a build."""
+    root = project(tmp_path)
+    shutil.copytree(REPO / "fonts", root / "fonts")
+    options = BuildOptions(out=root / "out")
+    folder, _ = build_game(Project(root), "state-in-class", options)
+    edits = [
+        (root / "layouts/common/styles.yaml", lambda t: t + "\n"),  # a shared layout file
+        (root / "content/state-in-class/game.yaml", lambda t: t.replace("\n", "\n\n", 1)),
+        (root / "fonts/kitpress-icons.yaml", lambda t: t + "# a comment\n"),
+    ]
+    for path, edit in edits:
+        path.write_text(edit(path.read_text()))
+        rebuilt = []
+        build_game(Project(root), "state-in-class", options, progress=rebuilt.append)
+        assert not all(line.endswith("unchanged") for line in rebuilt), path  # the kit files at least were made again
+    (folder / "cards.pdf").write_bytes(b"%PDF-1.4 damaged")
+    build_game(Project(root), "state-in-class", options)
+    assert (folder / "cards.pdf").read_bytes().startswith(b"%PDF") and (folder / "cards.pdf").stat().st_size > 10_000
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out", tables=2))
+    stamps = {p.name: p.read_bytes() for p in folder.glob("*.pdf")}
+    build_game(Project(root), "state-in-class", options)
+    assert stamps["cards.pdf"] != (folder / "cards.pdf").read_bytes()  # back to one table
+
+
 def read_until(process, text: str, seconds: float) -> list[str]:
     """Lines of the process's output until one contains `text` (or time runs out)."""
     lines, deadline = [], time.time() + seconds

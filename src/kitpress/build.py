@@ -9,6 +9,8 @@ import json
 import os
 import shutil
 import tempfile
+
+import yaml
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,6 +20,7 @@ from . import batches, cardsheets, changes, fit, kitfiles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
+from .fonts import FONT_DIR
 from .impose import SAFE_EDGE
 from .layouts import Layouts
 from .boardsheets import render_board
@@ -66,8 +69,16 @@ class Project:
         return path
 
     def layouts(self, game: Game, ink_saver: bool = False) -> Layouts:
-        dirs = [game.root / "layouts", self.root / "layouts" / game.id, self.root / "layouts" / "common"]
-        return Layouts(dirs, self.root, game.lang, ink_saver)
+        return Layouts(self.layout_dirs(game.root, game.id), self.root, game.lang, ink_saver)
+
+    def layout_dirs(self, game_root: Path, game_id: str) -> list[Path]:
+        return [game_root / "layouts", self.root / "layouts" / game_id, self.root / "layouts" / "common"]
+
+    def inputs(self, game_id: str) -> list[Path]:
+        """Every folder a game's kit is made from: its content, its layouts, the fonts."""
+        own_fonts = self.root / "fonts"
+        game_root = self.content / game_id
+        return [game_root, *self.layout_dirs(game_root, game_id), own_fonts if own_fonts.is_dir() else FONT_DIR]
 
 
 def find_project(start: Path | None = None) -> Project:
@@ -139,6 +150,14 @@ def build_game(
     project: Project, game_id: str, options: BuildOptions, progress: Callable[[str], None] = lambda _: None
 ) -> tuple[Path, list[dict]]:
     """Build one game's kit; return its output folder and manifest entries."""
+    inputs = changes.inputs(project.inputs(game_id), dataclasses.replace(options, out=None))
+    unchanged = _unchanged(project, game_id, options, inputs)
+    if unchanged is not None:  # nothing it is made from has changed: not even composed again
+        final, entries = unchanged
+        for entry in entries:
+            progress(f"{entry['file']}  unchanged")
+        BUILD_REPORTS[str(final)] = []
+        return final, entries
     game, parts, composer = compose_game(project, game_id, options, fit_text=False)
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
@@ -149,7 +168,14 @@ def build_game(
     try:
         entries = _render_parts(parts, game, composer, options, staging, final, previous, progress)
         entries = _kit_files(game, composer, options, staging, entries, progress)
-        manifest = {"game": game.id, "title": str(game.meta["title"]), "lang": lang, "paper": options.paper, "files": entries}
+        manifest = {
+            "game": game.id,
+            "title": str(game.meta["title"]),
+            "lang": lang,
+            "paper": options.paper,
+            "inputs": inputs,
+            "files": entries,
+        }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         report = changes.report(previous, entries)
         _publish(staging, final, entries, previous, report)
@@ -214,6 +240,25 @@ def _sweep(folder: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
         except PermissionError:
             pass  # another user's live build
+
+
+def _unchanged(project: Project, game_id: str, options: BuildOptions, inputs: str) -> tuple[Path, list[dict]] | None:
+    """The last build's folder and files, if it was made from exactly these inputs and every
+    file it wrote is still there, unaltered."""
+    lang = options.lang
+    if not lang:
+        try:
+            lang = str(yaml.safe_load((project.content / game_id / "game.yaml").read_text(encoding="utf-8"))["language"])
+        except (OSError, ValueError, KeyError, TypeError, yaml.YAMLError):
+            return None  # the full build says what is wrong
+    final = (options.out or project.root / "build") / game_id / lang / options.paper
+    previous = _previous(final)
+    if not previous or previous.get("inputs") != inputs or previous.get("game") != game_id:
+        return None
+    files = previous.get("files", [])
+    if not all((final / e["file"]).is_file() and _sha(final / e["file"]) == e.get("sha256") for e in files):
+        return None
+    return final, files
 
 
 def _previous(folder: Path) -> dict | None:

@@ -3,6 +3,7 @@ mirrored for a long-edge duplex print."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from reportlab.lib.colors import Color
@@ -22,10 +23,11 @@ def sheets(decks: tuple[Deck, ...], job: Job) -> list[tuple[int, int]]:
 def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str, str], only=None) -> int:
     """Fronts sheets, each followed by its mirrored backs sheet (`only`: these sheets of
     `sheets()`, not all). Returns the page count."""
+    only = sheets(decks, job) if only is None else only
     c = open_canvas(path, job.paper, job.meta)
-    forms = FormCache(c)
+    forms = FormCache(c, _recurring(decks, job, only))
     pages = 0
-    for d, start in sheets(decks, job) if only is None else only:
+    for d, start in only:
         deck = decks[d]
         grid = deck_grid(deck, job)
         batch = deck.fronts[start : start + grid.per_sheet]
@@ -50,6 +52,18 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             pages += 1
     c.save()
     return pages
+
+
+def _recurring(decks: tuple[Deck, ...], job: Job, only) -> set[str]:
+    """Faces printed more than once on these sheets (backs, copies): worth a PDF form each."""
+    seen = Counter()
+    for d, start in only:
+        deck = decks[d]
+        per_sheet = deck_grid(deck, job).per_sheet
+        seen.update(face.key for face in deck.fronts[start : start + per_sheet])
+        if deck.back is not None:
+            seen[deck.back.key] += 2
+    return {key for key, count in seen.items() if count > 1}
 
 
 def _marks(c: Canvas, grid: CardGrid, used) -> None:

@@ -7,6 +7,7 @@ version. Same fingerprint, same bytes: the previous PDF is kept and rendering sk
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,6 +68,34 @@ def _fonts() -> str:
     for path in sorted(Path(FONT_DIR).glob("*.ttf")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def inputs(folders: list[Path], options) -> str:
+    """Everything a kit is made from, before it is read: the files of these folders (names and
+    bytes, hidden ones aside), the options, and kitpress itself."""
+    digest = hashlib.sha1(repr(options).encode())
+    for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
+        files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+        for path in files:
+            rel = path.relative_to(folder)
+            if not any(part.startswith(".") for part in rel.parts):
+                digest.update(f"{index}:{rel.as_posix()}".encode())
+                digest.update(path.read_bytes())
+    digest.update(_kitpress().encode())
+    return digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _kitpress() -> str:
+    """kitpress's own code and templates, and the icon font it takes from a package: a new
+    version of any of them makes a different kit."""
+    digest = hashlib.sha1(__version__.encode())
+    package = Path(__file__).parent
+    for path in sorted([*package.glob("*.py"), *package.glob("templates/*")]):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    digest.update(importlib.metadata.version("fontawesomefree").encode())
     return digest.hexdigest()[:16]
 
 

@@ -88,18 +88,28 @@ def charset(family: str) -> frozenset[int]:
     return frozenset(font.getBestCmap())
 
 
+@lru_cache(maxsize=None)
+def drawable(family: str) -> frozenset[str]:
+    """The characters a family draws, and the layout characters no font needs."""
+    return frozenset(map(chr, charset(family))) | _IGNORED
+
+
 def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
     return family + _SUFFIX[bold + 2 * italic]
 
 
 def missing_glyphs(text: str) -> list[str]:
     """Characters neither the main family nor the fallback can draw."""
+    if set(text) <= drawable(MAIN):
+        return []
     main, fallback = charset(MAIN), charset(FALLBACK)
     return sorted({c for c in text if c not in _IGNORED and ord(c) not in main and ord(c) not in fallback})
 
 
 def with_fallback(escaped: str) -> str:
     """Wrap runs of characters the main family lacks in the symbol family (XML-escaped text)."""
+    if set(escaped) <= drawable(MAIN):
+        return escaped  # nearly always: one set operation instead of a loop over characters
     main = charset(MAIN)
     out, run = [], []
     for char in escaped:

@@ -69,12 +69,19 @@ def _describe(c: Canvas, meta: Meta) -> None:
 
 # -- faces ----------------------------------------------------------------------------------
 class FormCache:
-    """One PDF form per distinct face on a canvas."""
+    """One PDF form per distinct face on a canvas, drawn once and placed wherever it recurs; a
+    face known to be printed only once (`recurring` says which recur) is drawn in place."""
 
-    def __init__(self, canvas: Canvas):
-        self.c, self.names = canvas, {}
+    def __init__(self, canvas: Canvas, recurring: set[str] | None = None):
+        self.c, self.names, self.recurring = canvas, {}, recurring
 
     def place(self, face: Face, x: float, y: float, clip: bool = True) -> None:
+        if self.recurring is not None and face.key not in self.recurring:
+            self.c.saveState()
+            self.c.translate(x, y)
+            draw_face(self.c, face, clip)
+            self.c.restoreState()
+            return
         name = self.names.get(face.key)
         if name is None:
             name = self.names[face.key] = f"F{len(self.names)}"

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import jinja2
+from PIL import Image, PngImagePlugin
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .errors import KitpressError, Loc, Problem
@@ -44,6 +45,7 @@ LANG_NAMES = {
     "uk": "Українська",
 }
 STOCK_NAMES = {"paper": "Plain paper", "card": "Card stock"}
+SOURCE = "kitpress-source-sha256"  # a thumbnail's text chunk: the PDF it was drawn from
 REQUIRED = ("file", "component", "title", "pages", "duplex", "stock")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9._-]*$")
 
@@ -224,7 +226,7 @@ def _component(manifest: Path, folder: Path, rel: str, entry) -> Component:
     if not isinstance(pages, int) or isinstance(pages, bool) or pages < 0 or not isinstance(duplex, bool):
         raise _fail(manifest, f"{name}: 'pages' must be a whole number and 'duplex' true or false")
     thumb = folder / THUMBS / f"{component}.png"
-    thumb_size = _thumbnail(pdf, thumb, manifest)
+    thumb_size = _thumbnail(pdf, thumb, manifest, str(entry.get("sha256") or ""))
     stock = str(entry["stock"])
     return Component(
         component=component,
@@ -279,8 +281,17 @@ def _group(kits: list[Kit]) -> list[GameGroup]:
 # -- thumbnails -----------------------------------------------------------------------------
 
 
-def _thumbnail(pdf: Path, target: Path, manifest: Path) -> tuple[int, int]:
-    """Page 1 of `pdf`, THUMB_WIDTH px wide, as PNG; the file is rewritten only if it changes."""
+def _thumbnail(pdf: Path, target: Path, manifest: Path, sha: str = "") -> tuple[int, int]:
+    """Page 1 of `pdf`, THUMB_WIDTH px wide, as PNG; the file is rewritten only if it changes.
+    A thumbnail records the PDF it shows (its sha256), so an unchanged PDF is not drawn again:
+    every build rewrites the kit page, and a full build folder holds hundreds of PDFs."""
+    if sha and target.is_file():
+        try:
+            with Image.open(target) as old:
+                if old.text.get(SOURCE) == sha:
+                    return old.size
+        except (OSError, ValueError):
+            pass  # drawn again below
     try:
         import pypdfium2 as pdfium
     except ImportError:  # pragma: no cover - pypdfium2 ships with kitpress's dependencies
@@ -302,7 +313,9 @@ def _thumbnail(pdf: Path, target: Path, manifest: Path) -> tuple[int, int]:
     finally:
         document.close()
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    info = PngImagePlugin.PngInfo()
+    info.add_text(SOURCE, sha)
+    image.save(buffer, format="PNG", optimize=True, pnginfo=info)
     data = buffer.getvalue()
     if not (target.is_file() and target.read_bytes() == data):
         target.parent.mkdir(parents=True, exist_ok=True)
