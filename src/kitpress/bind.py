@@ -74,10 +74,15 @@ class Binder:
         return self._cache[key]
 
     def expression(self, source: LocStr):
-        try:
-            return self.env.compile_expression(str(source), undefined_to_none=False)
-        except jinja2.TemplateSyntaxError as exc:
-            raise BindError(f"template: {exc.message}", source.loc) from None
+        """A compiled expression (a `when`, say), compiled once per text: a deck evaluates the
+        same few expressions for every card."""
+        key = ("expression", str(source))
+        if key not in self._cache:
+            try:
+                self._cache[key] = self.env.compile_expression(str(source), undefined_to_none=False)
+            except jinja2.TemplateSyntaxError as exc:
+                raise BindError(f"template: {exc.message}", source.loc) from None
+        return self._cache[key]
 
     # -- rendering --------------------------------------------------------------------------
     def render(self, source: LocStr, context: dict) -> tuple[str, Printed]:
