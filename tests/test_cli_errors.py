@@ -42,3 +42,38 @@ def test_a_missing_field_names_the_record_once(kit_project):
     line = kit_project.line_of(edited, "- id: multinational-ceo")
     error = located(errors, f"{C}roles.yaml:{line}", "missing field 'cost_of_living'")
     assert error.endswith("missing field 'cost_of_living' in roles.multinational-ceo"), error
+
+
+# -- markup comments -----------------------------------------------------------------------------
+
+TITLE = '<p style="card-title">{{ card.title }}</p>'  # role-front.yaml, one-line markup
+BRAIN = "\U0001f9e0"  # no bundled font has it: printed, it would be an error
+
+
+def test_comments_in_markup_print_nothing(kit_project):
+    kit_project.edit(L + "role-front.yaml", TITLE, f'<!-- the title; not {BRAIN} <face layout="nope"/> -->{TITLE}')
+    kit_project.edit(
+        L + "guide.yaml",
+        '  <p style="lead">{{ guide.intro }}</p>\n',
+        '  <!-- the lead paragraph:\n       keep it short -->\n  <p style="lead">{{ guide.intro }}<!-- no <b> here --></p>\n',
+    )
+    done = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=kit_project.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    parts = kit_project.compose()[1]
+    texts = [f.markup for p in parts for d in p.decks for face in d.fronts for f in face.frames]
+    texts += [doc.body for p in parts for doc in p.documents]
+    assert texts and not any("<!--" in t or "nope" in t or BRAIN in t for t in texts)
+
+
+def test_an_unclosed_comment_is_located(kit_project):
+    edited = kit_project.edit(L + "role-front.yaml", TITLE, "<!-- the title " + TITLE)
+    errors = kitpress(kit_project, "check", "state-in-class")
+    line = kit_project.line_of(edited, "<!-- the title")
+    located(errors, f"{L}role-front.yaml:{line}", "a comment '<!--' is not closed with '-->'", "frame 'title'")
+
+
+def test_a_declaration_is_still_refused_at_its_line(kit_project):
+    edited = kit_project.edit(L + "guide.yaml", '  <p style="lead">', '  <!DOCTYPE x [<!ENTITY e "e">]><p style="lead">')
+    errors = kitpress(kit_project, "check", "state-in-class")
+    line = kit_project.line_of(edited, "<!DOCTYPE")
+    located(errors, f"{L}guide.yaml:{line}", "declarations (<!DOCTYPE, <!ENTITY) are not allowed")

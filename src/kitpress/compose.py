@@ -15,7 +15,7 @@ from . import documents, fonts, images, nets, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
-from .markup import Builder, MarkupError
+from .markup import Builder, MarkupError, strip_comments
 from .render import face_key, face_resolver
 from .scene import Deck, Document, Face, Part, Shape, TextFrame
 from .units import CARDS_MM, MM, PAPERS, parse_length
@@ -312,6 +312,7 @@ class Composer:
             if not self._when(raw, ctx):
                 return None
             text, printed = self.binder.render(raw["markup"], ctx)
+            text = strip_comments(text)  # a commented-out <face> or character is not printed
             fill = self.binder.value(raw.get("fill"), ctx)
             stroke = self.binder.value(raw.get("stroke"), ctx)
         except BindError as exc:
@@ -381,6 +382,7 @@ class Composer:
                 continue
             try:
                 texts[key], printed = self.binder.render(source, ctx)
+                texts[key] = strip_comments(texts[key])
             except BindError as exc:
                 raise KitpressError([self._problem(str(exc), exc.loc)]) from None
             shown.extend(printed.texts)

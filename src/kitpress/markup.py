@@ -56,6 +56,18 @@ def Table(data, **kw) -> _Table:  # noqa: N802 - a drop-in for reportlab's Table
     return table
 
 
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def strip_comments(markup: str) -> str:
+    """Markup without its <!-- comments -->; a comment's line breaks stay, so lines still count."""
+    return _COMMENT.sub(lambda found: "\n" * found.group(0).count("\n"), markup)
+
+
+def _line_at(markup: str, text: str) -> int:
+    return markup[: markup.index(text)].count("\n") + 1
+
+
 class MarkupError(ValueError):
     """A mistake in rendered markup; `line` counts in the rendered text."""
 
@@ -71,8 +83,11 @@ class Builder:
     face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
 
     def build(self, markup: str, width: float) -> list[Flowable]:
+        markup = strip_comments(markup)
+        if "<!--" in markup:
+            raise MarkupError("a comment '<!--' is not closed with '-->'", _line_at(markup, "<!--"))
         if "<!" in markup:
-            raise MarkupError("declarations (<!DOCTYPE, <!ENTITY) are not allowed in markup")
+            raise MarkupError("declarations (<!DOCTYPE, <!ENTITY) are not allowed in markup", _line_at(markup, "<!"))
         try:
             root = ET.fromstring(f"<root>{markup}</root>")
         except ET.ParseError as exc:
