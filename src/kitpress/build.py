@@ -287,7 +287,8 @@ def _render_parts(
     for part in parts:
         comp = game.component(part.component)
         notes = (comp.front_note, comp.back_note)
-        fingerprint = changes.fingerprint(part, same, (*notes, str(game.meta.get("author") or "")))
+        pieces = changes.items(part)
+        fingerprint = changes.fingerprint(part, same, (*notes, str(game.meta.get("author") or "")), pieces)
         name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
         before = old.get(name)
         if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
@@ -301,7 +302,7 @@ def _render_parts(
                 continue  # a batch of sheets the last build drew from the same cards
             draw = partial(_draw, part, job, notes, options.board, only)
             tasks.append(batches.Task(path, draw, _cost(part, only)))
-        entries[part.component] = {"fingerprint": fingerprint, "items": changes.items(part)}
+        entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     pages, problems = batches.draw_all(tasks)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once

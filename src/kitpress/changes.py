@@ -99,8 +99,10 @@ def _kitpress() -> str:
     return digest.hexdigest()[:16]
 
 
-def fingerprint(part: Part, options, notes: tuple = ()) -> str:
-    return _digest(__version__, part.component, part.kind, sorted(items(part).items()), options, notes, _fonts())
+def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] | None = None) -> str:
+    """`pieces`: the part's items(), when the caller has them already."""
+    pieces = items(part) if pieces is None else pieces
+    return _digest(__version__, part.component, part.kind, sorted(pieces.items()), options, notes, _fonts())
 
 
 def report(previous: dict | None, entries: list[dict]) -> list[str] | None:

@@ -315,7 +315,7 @@ def _thumbnail(pdf: Path, target: Path, manifest: Path, sha: str = "") -> tuple[
     buffer = io.BytesIO()
     info = PngImagePlugin.PngInfo()
     info.add_text(SOURCE, sha)
-    image.save(buffer, format="PNG", optimize=True, pnginfo=info)
+    image.save(buffer, format="PNG", pnginfo=info)
     data = buffer.getvalue()
     if not (target.is_file() and target.read_bytes() == data):
         target.parent.mkdir(parents=True, exist_ok=True)

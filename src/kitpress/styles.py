@@ -95,7 +95,7 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         splitLongWords=0,
         spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
         # body text hyphenates in narrow boxes; titles and headings keep their words whole
-        hyphenationLang=hyphenation_language(sheet.lang) if float(spec.get("size", 9)) <= 11 and not spec.get("upper") else "",
+        hyphenationLang=hyphenator(sheet.lang) if float(spec.get("size", 9)) <= 11 and not spec.get("upper") else "",
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,
@@ -105,6 +105,16 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
 
 def _luminance(color) -> float:
     return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+
+
+@lru_cache(maxsize=None)
+def hyphenator(lang: str):
+    """pyphen's hyphenation for a language, made once (given a language name instead, reportlab
+    makes a new one for every paragraph); '' for none."""
+    import pyphen
+
+    code = hyphenation_language(lang)
+    return pyphen.Pyphen(lang=code).iterate if code else ""
 
 
 def hyphenation_language(lang: str) -> str:
