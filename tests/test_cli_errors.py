@@ -77,3 +77,25 @@ def test_a_declaration_is_still_refused_at_its_line(kit_project):
     errors = kitpress(kit_project, "check", "state-in-class")
     line = kit_project.line_of(edited, "<!DOCTYPE")
     located(errors, f"{L}guide.yaml:{line}", "declarations (<!DOCTYPE, <!ENTITY) are not allowed")
+
+
+# -- a card bigger than the paper ----------------------------------------------------------------
+
+
+def test_a_card_bigger_than_the_paper_is_located_at_its_size(kit_project):
+    edited = kit_project.edit(L + "card.yaml", "size: tarot", "size: 200mm x 300mm")
+    errors = kitpress(kit_project, "build", "state-in-class", "--paper", "a4")
+    line = kit_project.line_of(edited, "size: 200mm x 300mm")
+    error = located(errors, f"{L}card.yaml:{line}", "200×300 mm card", "a4 paper (210×297 mm)")
+    assert error.endswith("use a bigger paper (--paper a3) or a smaller card"), error
+    assert len(errors) == 1, errors  # card.yaml, extended by every front: said once
+    done = subprocess.run([str(KITPRESS), "check", "state-in-class", "--paper", "a3"], cwd=kit_project.root)
+    assert done.returncode == 0
+
+
+def test_a_card_bigger_than_any_paper_asks_for_a_smaller_card(kit_project):
+    edited = kit_project.edit(L + "card.yaml", "size: tarot", "size: 300mm x 450mm")
+    errors = kitpress(kit_project, "check", "state-in-class", "--paper", "a3")
+    line = kit_project.line_of(edited, "size: 300mm x 450mm")
+    error = located(errors, f"{L}card.yaml:{line}", "300×450 mm card with 3 mm bleed", "a3 paper (297×420 mm)")
+    assert error.endswith("crop marks included: make the card smaller"), error

@@ -89,8 +89,9 @@ class Composer:
                 total = 0
                 for deck in comp.decks:
                     layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
-                    gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
-                    grid = card_grid(self.paper, self._size(layout), self._bleed(layout), self.options.edge, gutter)
+                    grid = self._grid(layout)
+                    if grid is None:
+                        continue
                     total += math.ceil(len(self._deck_items(deck)[1]) / grid.per_sheet)
                 counts[comp.id] = total
             elif comp.kind in ("board", "page"):
@@ -98,6 +99,23 @@ class Composer:
             else:
                 counts[comp.id] = 1
         return counts
+
+    def _grid(self, layout: Layout):
+        """How a deck's cards sit on the paper; None (and a problem at the layout's size) if not at all."""
+        size, bleed = self._size(layout), self._bleed(layout)
+        gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
+        try:
+            return card_grid(self.paper, size, bleed, self.options.edge, gutter)
+        except ValueError:
+            pass
+        bigger = [name for name, paper in PAPERS.items() if _fits(paper, size, bleed, self.options.edge, gutter)]
+        card = f"{_shown(size[0])}×{_shown(size[1])} mm card" + (f" with {_shown(bleed)} mm bleed" if bleed else "")
+        paper = f"{self.options.paper} paper ({_shown(self.paper[0])}×{_shown(self.paper[1])} mm)"
+        fix = f"use a bigger paper (--paper {' or '.join(bigger)}) or a smaller card" if bigger else "make the card smaller"
+        message = f"a {card} does not fit on {paper}, crop marks included: {fix}"
+        if message not in {p.message for p in self.problems.items}:  # one problem per layout
+            self.problems.error(message, layout.spec.loc_of("size"))
+        return None
 
     def _deck_items(self, deck) -> tuple[str, list]:
         """A deck's name and its cards, copies and blanks included (a blank card is None)."""
@@ -422,6 +440,19 @@ class Composer:
 
     def _problem(self, message: str, loc: Loc) -> Problem:
         return Problem("error", message, loc)
+
+
+def _fits(paper, size, bleed, edge, gutter) -> bool:
+    try:
+        card_grid(paper, size, bleed, edge, gutter)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(points: float) -> str:
+    """A length in mm as a person writes it: 200, 63.5."""
+    return f"{round(points / MM, 1):g}"
 
 
 def _mm(value) -> float:
