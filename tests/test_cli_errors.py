@@ -99,3 +99,39 @@ def test_a_card_bigger_than_any_paper_asks_for_a_smaller_card(kit_project):
     line = kit_project.line_of(edited, "size: 300mm x 450mm")
     error = located(errors, f"{L}card.yaml:{line}", "300×450 mm card with 3 mm bleed", "a3 paper (297×420 mm)")
     assert error.endswith("crop marks included: make the card smaller"), error
+
+
+# -- a layout that contains itself ---------------------------------------------------------------
+
+CS = "layouts/class-struggle/"
+NUMBERED = '{id: numbered-1, type: d6, at: [110, 68], edge: 20, faces: "range(1, 7)", face: die-number}'
+
+
+def test_a_die_net_whose_face_is_its_own_layout_is_a_located_cycle(kit_project):
+    edited = kit_project.edit(CS + "dice.yaml", NUMBERED, NUMBERED.replace("face: die-number", "face: dice"))
+    errors = kitpress(kit_project, "check", "class-struggle")
+    line = kit_project.line_of(edited, "numbered-1")
+    column = edited.splitlines()[line - 1].index("dice}") + 1
+    located(errors, f"{CS}dice.yaml:{line}:{column}", "layout 'dice' contains itself (dice → dice)")
+
+
+def test_a_face_whose_net_leads_back_is_a_located_cycle(kit_project):
+    text = (kit_project.root / CS / "die-number.yaml").read_text(encoding="utf-8")
+    net = '\nnets:\n  - {id: again, type: d6, at: [0, 0], edge: 2, faces: "range(1, 7)", face: dice}\n'
+    edited = kit_project.edit(CS + "die-number.yaml", text, text + net)
+    errors = kitpress(kit_project, "check", "class-struggle")
+    line = kit_project.line_of(edited, "id: again")
+    located(errors, f"{CS}die-number.yaml:{line}", "layout 'dice' contains itself (dice → die-number → dice)")
+
+
+def test_a_track_of_its_own_board_is_a_located_cycle(kit_project):
+    edited = kit_project.edit(CS + "board.yaml", "    face: square\n", "    face: board\n")
+    errors = kitpress(kit_project, "check", "class-struggle")
+    located(errors, f"{CS}board.yaml:{kit_project.line_of(edited, 'face: board')}", "layout 'board' contains itself")
+
+
+def test_a_face_embedding_itself_is_a_located_cycle(kit_project):
+    edited = kit_project.edit(L + "role-front.yaml", TITLE, TITLE + '<face layout="role-front"/>')
+    errors = kitpress(kit_project, "check", "state-in-class")
+    line = kit_project.line_of(edited, '<face layout="role-front"/>')
+    located(errors, f"{L}role-front.yaml:{line}", "layout 'role-front' contains itself (role-front → role-front)")

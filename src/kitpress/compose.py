@@ -41,6 +41,7 @@ class Composer:
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.paper = PAPERS[options.paper]
+        self._inside: list[str] = []  # the face layouts being composed, outermost first
         # a translated build says its language in every problem: "[es] text does not fit: …"
         self.tag = f"[{game.lang}] " if game.coverage is not None else ""
         self.kit = {
@@ -187,6 +188,20 @@ class Composer:
         """Bind a face layout; `size` overrides the layout's own (a track's space, say)."""
         if layout.kind != "face":
             raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a face is needed here", layout.loc)])
+        self._inside.append(layout.name)
+        try:
+            return self._face(layout, ctx, where, size)
+        finally:
+            self._inside.pop()
+
+    def _inner(self, name: str, used_at: Loc) -> Layout:
+        """A layout drawn inside the face being composed (a net's or a track's face, a <face>)."""
+        if name in self._inside:
+            chain = " → ".join([*self._inside[self._inside.index(name) :], name])
+            raise KitpressError([self._problem(f"layout '{name}' contains itself ({chain})", used_at)])
+        return self.layouts.get(name, used_at)
+
+    def _face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None) -> Face:
         size, bleed = size or self._size(layout), self._bleed(layout)
         sheet = self.layouts.sheet_for(layout)
         min_size = float(layout.spec.get("min_size") or FLOOR_PT)
@@ -223,7 +238,7 @@ class Composer:
             if len(faces) != len(net.faces):
                 message = f"a {raw['type']} net has {len(net.faces)} faces; 'faces' gives {len(faces)}"
                 raise KitpressError([self._problem(message, raw.loc_of("faces"))])
-            cell = self.layouts.get(str(raw["face"]), raw.loc_of("face"))
+            cell = self._inner(str(raw["face"]), raw.loc_of("face"))
             for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
                 sub = dict(ctx, item=item, index=index, count=len(faces))
                 children.append((self.face(cell, sub, f"{where}, {raw['id']} face {index + 1}", (w, h)), x, y))
@@ -257,7 +272,7 @@ class Composer:
             if len(items) > len(boxes):
                 message = f"track '{raw['id']}' has {len(items)} items but only {len(boxes)} spaces"
                 raise KitpressError([self._problem(message, raw.loc_of("spaces"))])
-            cell = self.layouts.get(str(raw["face"]), raw.loc_of("face"))
+            cell = self._inner(str(raw["face"]), raw.loc_of("face"))
             for index, (item, (x, y, w, h)) in enumerate(zip(items, boxes)):
                 sub = dict(ctx, item=item, index=index, count=len(items))
                 children.append((self.face(cell, sub, f"{where}, {raw['id']} space {index + 1}", (w, h)), x, y))
@@ -374,7 +389,7 @@ class Composer:
             key = face_key(attrs.get("layout", ""), attrs.get("item", ""))
             if key in faces:
                 continue
-            layout = self.layouts.get(attrs.get("layout", ""), source.loc)
+            layout = self._inner(attrs.get("layout", ""), source.loc)
             ctx = dict(self.game.data, kit=self.kit)
             if attrs.get("item"):
                 try:
