@@ -41,13 +41,8 @@ shapes:
 frames:
   - {id: title, at: [4, 4, 62, 12], valign: middle, markup: '<p style="h2" color="paper">{{ card.title }}</p>'}
   - {id: body, at: [5, 22, 60, 60], markup: '<p>{{ card.body }}</p>'}
-  - id: numbers
-    at: [5, 88, 60, 26]
-    markup: |
-      <table widths="* *"><tr>
-        <td><p style="h1" align="center">{{ card.cost }}</p></td>
-        <td><p style="h1" align="center">{{ card.gain }}</p></td>
-      </tr></table>
+  - {id: cost, at: [5, 88, 28, 26], valign: middle, markup: '<p style="h1" align="center">{{ card.cost }}</p>'}
+  - {id: gain, at: [37, 88, 28, 26], valign: middle, markup: '<p style="h1" align="center">{{ card.gain }}</p>'}
 """
 WORDS = (
     "the committee decides that every worker shall receive a new pair of boots before winter "

@@ -17,6 +17,8 @@ from .yamlio import LocStr, YList, YMap
 SCALARS = {"id", "text", "str", "int", "number", "bool", "color"}
 # Names that would shadow dict methods when a template reads `record.name`.
 RESERVED = {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"}
+# the characters _check_characters refuses: controls, bidi overrides, invisible characters
+_SUSPECT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]")
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 UNIVERSAL = {"invented": "text"}  # any record may say which of its content is not from the source
 
@@ -243,6 +245,8 @@ class Checker:
 
     def _check_characters(self, text: str, key: str, loc: Loc) -> None:
         """Characters that print nothing, or reorder what prints, have no place in game text."""
+        if not _SUSPECT.search(text):
+            return  # nearly always: one regular-expression scan instead of a loop over characters
         for char in text:
             code = ord(char)
             if code < 32 and char not in "\n\t" or 0x7F <= code < 0xA0:
