@@ -34,7 +34,6 @@ WHOLE_FILE = {
     "not a usable TrueType font: …",
     "no game.yaml in this game folder",
     "no schema.yaml: declare the game's collections there",
-    "no translation '…': start one with `kitpress i18n new … …`",
     "no printer named '…' (…); save one with kitpress printer save NAME --back-offset DX,DY",
     "cannot read file: …",
     "cannot read the manifest: …",
@@ -192,6 +191,8 @@ SAMPLE = [
     ),
     mistake("unknown key '…'… (not a text of this game)", (C + "locales/es.yaml", "board.intro:", "board.intr:"), lang="es"),
     mistake("--tables …: use 1 to 40", tables=50),
+    mistake("'…' is not a language code like 'es', 'ru' or 'es-MX'…", lang="spanish"),
+    mistake("no translation '…'…: start one with `kitpress i18n new … …`", lang="fr"),
     mistake(
         "a … net has … faces; 'faces' gives …",
         (

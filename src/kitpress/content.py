@@ -85,15 +85,22 @@ def find_games(content_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
 
 
-def load_game(root: Path, lang: str | None = None, pseudo: bool = False) -> Game:
+def load_game(root: Path, lang: str | None = None, pseudo: bool = False, lang_at: Loc = Loc("--lang")) -> Game:
     """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
-    back listed); with `pseudo`, every text turned into accented, longer pseudo-text."""
+    back listed); with `pseudo`, every text turned into accented, longer pseudo-text. `lang_at`
+    is where the language was asked for: a bad one is reported there."""
     problems = Problems()
     shown = rel(root)
     game_file = root / "game.yaml"
     if not game_file.is_file():
         raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
     meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems, f"{shown}/game.yaml")
+    source_lang = str(meta.get("language") or "en")
+    if isinstance(meta.get("language"), str):  # the game's own language: a mistake in game.yaml
+        try:
+            i18n.check_language(source_lang, meta.loc_of("language"))
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
     collections, declared_at = _load_schema(root, shown, problems)
     problems.raise_if_errors()
     data = _load_collections(root, shown, collections, problems, declared_at)
@@ -102,11 +109,10 @@ def load_game(root: Path, lang: str | None = None, pseudo: bool = False) -> Game
     problems.raise_if_errors()
     _resolve_refs(data, problems)
     known = i18n.texts({k: v for k, v in data.items() if k != "components"})
-    source_lang = str(meta.get("language") or "en")
     coverage = None
     if lang and lang != source_lang:
-        i18n.check_language(lang, meta.loc_of("language"))
-        catalogue = i18n.load_catalogue(root, lang, known, problems)
+        i18n.check_language(lang, lang_at, i18n.available(root, source_lang))
+        catalogue = i18n.load_catalogue(root, lang, known, problems, lang_at, source_lang)
         problems.raise_if_errors()
         coverage = i18n.coverage(known, catalogue)
         i18n.overlay(data, catalogue)

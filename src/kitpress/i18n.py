@@ -45,14 +45,22 @@ def texts(data: dict) -> dict[str, LocStr]:
     return out
 
 
-def check_language(lang: str, where: Loc) -> None:
+def check_language(lang: str, where: Loc, available: list[str] | None = None) -> None:
+    """A usable language code; `available`, the game's languages, are suggested when it is not."""
     if not _LANG.match(lang):
-        raise fail(f"'{lang}' is not a language code like 'es', 'ru' or 'es-MX'", where)
+        raise fail(f"'{lang}' is not a language code like 'es', 'ru' or 'es-MX'{_choices(lang, available)}", where)
     if lang.split("-")[0].lower() in RIGHT_TO_LEFT:
         raise fail(
             f"'{lang}' is written right to left, which kitpress cannot print yet (it needs a bidi package that is not on PyPI)",
             where,
         )
+
+
+def _choices(lang: str, available: list[str] | None) -> str:
+    """' (did you mean 'es'?) (this game has en, es)', for a language the game does not have."""
+    if not available:
+        return ""
+    return f"{did_you_mean(lang.lower(), available)} (this game has {', '.join(available)})"
 
 
 def chain(lang: str) -> list[str]:
@@ -77,7 +85,8 @@ def locales_dir(root: Path) -> Path:
     return root / "locales"
 
 
-def load_catalogue(root: Path, lang: str, known: dict[str, LocStr], problems: Problems) -> Catalogue:
+def load_catalogue(root: Path, lang: str, known: dict[str, LocStr], problems: Problems, asked_at: Loc, source: str) -> Catalogue:
+    """`lang`'s strings; `asked_at` is where the language was asked for (--lang, say)."""
     catalogue = Catalogue(lang)
     found = False
     for code in chain(lang):
@@ -110,7 +119,8 @@ def load_catalogue(root: Path, lang: str, known: dict[str, LocStr], problems: Pr
             for key, digest in locked.items() if isinstance(locked, YMap) else []:
                 catalogue.confirmed.setdefault(key, str(digest))
     if not found:
-        raise fail(f"no translation '{lang}': start one with `kitpress i18n new {root.name} {lang}`", Loc(rel(locales_dir(root))))
+        have = _choices(lang, available(root, source))
+        raise fail(f"no translation '{lang}'{have}: start one with `kitpress i18n new {root.name} {lang}`", asked_at)
     return catalogue
 
 
@@ -247,8 +257,16 @@ def pseudo_catalogue(known: dict[str, LocStr]) -> Catalogue:
 # -- files around the catalogues -----------------------------------------------------------------
 def languages(game) -> list[str]:
     """The languages a game has files for (its source template excluded)."""
-    folder = locales_dir(game.root)
-    source = str(game.meta.get("language") or "en")
+    return _translations(game.root, str(game.meta.get("language") or "en"))
+
+
+def available(root: Path, source: str) -> list[str]:
+    """What --lang can be for a game: its source language, then its translations."""
+    return [source, *_translations(root, source)]
+
+
+def _translations(root: Path, source: str) -> list[str]:
+    folder = locales_dir(root)
     return sorted(p.stem for p in folder.glob("*.yaml") if not p.name.endswith(".lock.yaml") and p.stem != source)
 
 

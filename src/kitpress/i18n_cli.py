@@ -97,7 +97,7 @@ def confirm(
     project = find_project()
     try:
         source = load_game(project.game_dir(game))
-        translated = load_game(project.game_dir(game), lang)
+        translated = load_game(project.game_dir(game), lang, lang_at=Loc("LANG"))
     except KitpressError as exc:
         _fail(exc)
     catalogue_keys = set(translated.coverage.translated) | {k for k, _ in translated.coverage.stale}
