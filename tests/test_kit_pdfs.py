@@ -160,9 +160,10 @@ def test_print_scaling_none(kit):
 
 
 def card_tops_and_marks(reader: pypdf.PdfReader):
-    """Top edge (pt) of the placed card XObjects and the 0.25 pt vertical segments on page 1."""
+    """Top edges (pt) of the cards (their thin grey trim outlines, and any card placed as an
+    XObject) and the 0.25 pt vertical segments on page 1."""
     page = reader.pages[0]
-    xobjects = page["/Resources"]["/XObject"]
+    xobjects = page["/Resources"].get("/XObject", {})
     ops = ContentStream(page.get_contents(), reader).operations
     width, stack, ctm_y = 1.0, [], 0.0
     tops, segments, start = [], [], None
@@ -178,6 +179,8 @@ def card_tops_and_marks(reader: pypdf.PdfReader):
         elif op == b"Do":
             bbox = [float(v) for v in xobjects[args[0]].get_object()["/BBox"]]
             tops.append(ctm_y + bbox[3])
+        elif op == b"re" and abs(width - 0.2) < 1e-6:  # a card's trim outline, on the page itself
+            tops.append(ctm_y + float(args[1]) + float(args[3]))
         elif op == b"m":
             start = (float(args[0]), float(args[1]))
         elif op == b"l" and start is not None:

@@ -40,6 +40,7 @@ class Composer:
         fonts.register(own if own.is_dir() else None)  # a project without fonts/ uses kitpress's
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
+        self._shapes: dict = {}  # equal shapes and frame boxes, one object each
         self.paper = PAPERS[options.paper]
         self._inside: list[str] = []  # the face layouts being composed, outermost first
         # a translated build says its language in every problem: "[es] text does not fit: …"
@@ -205,7 +206,9 @@ class Composer:
         size, bleed = size or self._size(layout), self._bleed(layout)
         sheet = self.layouts.sheet_for(layout)
         min_size = float(layout.spec.get("min_size") or FLOOR_PT)
-        shapes = tuple(s for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s)
+        shapes = tuple(
+            self._shared(s) for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s
+        )
         frames, faces = [], {}
         safe = _mm(layout.spec.get("safe") or 0)
         for raw in layout.spec.get("frames") or []:
@@ -300,6 +303,11 @@ class Composer:
         except Exception as exc:  # noqa: BLE001 - a failing condition is a located author error
             raise KitpressError([self._problem(f"when: {type(exc).__name__}: {exc}", cond.loc)]) from None
 
+    def _shared(self, shape: Shape) -> Shape:
+        """One object for equal shapes: every card of a deck has the same band and border, and a
+        5,000-card deck would otherwise hold 10,000 copies."""
+        return self._shapes.setdefault(shape, shape)
+
     def _shape(self, raw, ctx: dict, size, bleed) -> Shape | None:
         try:
             if not self._when(raw, ctx):
@@ -363,7 +371,7 @@ class Composer:
             w, h = h, w
         return TextFrame(
             str(raw["id"]),
-            (x, y, w, h),
+            self._shapes.setdefault((x, y, w, h), (x, y, w, h)),  # shared, like shapes
             text,
             str(self.binder.value(raw.get("valign"), ctx) or "top"),
             min_size,
@@ -470,12 +478,19 @@ def _shown(points: float) -> str:
     return f"{round(points / MM, 1):g}"
 
 
+_LENGTHS: dict = {}
+
+
 def _mm(value) -> float:
-    """Layout lengths: bare numbers are millimetres; a bad one is an error at its place."""
+    """Layout lengths: bare numbers are millimetres; a bad one is an error at its place. Each
+    length is one shared float, however many cards repeat it."""
+    key = (type(value), value)
+    if key in _LENGTHS:
+        return _LENGTHS[key]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value) * MM
+        return _LENGTHS.setdefault(key, float(value) * MM)
     try:
-        return parse_length(value)
+        return _LENGTHS.setdefault(key, parse_length(value))
     except ValueError as exc:
         raise KitpressError([Problem("error", str(exc), getattr(value, "loc", None) or Loc("layout", 1, 1))]) from None
 

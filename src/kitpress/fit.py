@@ -29,7 +29,7 @@ class Fitted:
     heights: list[float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Blame:
     """Whom a frame's fit problems point at: its markup, and the content text printed longest."""
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .fit import Blame
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shape:
     kind: str  # rect | line | polygon | ellipse | image
     coords: tuple[float, ...]
@@ -28,7 +28,7 @@ class Shape:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextFrame:
     id: str
     box: tuple[float, float, float, float]  # x, y, w, h
@@ -44,7 +44,7 @@ class TextFrame:
     blame: Blame | None = field(default=None, compare=False, repr=False)  # where its fit problems point
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     key: str  # equal faces share one PDF form
     layout: str
@@ -61,7 +61,7 @@ class Face:
     gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     layout: str
     orientation: str
@@ -80,7 +80,7 @@ class Document:
     printed: tuple = ()  # content strings the document shows, to name the source of a problem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     name: str
     fronts: tuple[Face, ...]
@@ -88,7 +88,7 @@ class Deck:
     back: Face | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Part:
     """One component, composed: what the renderer needs to write its PDF."""
 

@@ -87,9 +87,9 @@ class _Builder:
         self.count = 0
         self.scalars = yaml.SafeLoader("")  # only its scalar constructors are used
 
-    def build(self, node, depth: int = 0):
+    def build(self, node, depth: int = 0, loc: Loc | None = None):
         self.count += 1
-        loc = _mark_loc(self.path, node.start_mark)
+        loc = loc or _mark_loc(self.path, node.start_mark)
         if self.count > MAX_NODES:
             raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
         if depth > MAX_DEPTH:
@@ -102,7 +102,7 @@ class _Builder:
             out = YList(loc=loc)
             for item in node.value:
                 out.item_locs.append(_mark_loc(self.path, item.start_mark))
-                out.append(self.build(item, depth + 1))
+                out.append(self.build(item, depth + 1, out.item_locs[-1]))  # one Loc for both: a big deck has many
             return out
         return self._scalar(node, loc)
 
@@ -120,7 +120,7 @@ class _Builder:
                 raise fail(f"duplicate key '{key}' (first defined at line {first.line})", key_loc)
             out.key_locs[key] = key_loc
             out.value_locs[key] = _mark_loc(self.path, value_node.start_mark)
-            out[key] = self.build(value_node, depth + 1)
+            out[key] = self.build(value_node, depth + 1, out.value_locs[key])
         return out
 
     def _scalar(self, node, loc: Loc):
