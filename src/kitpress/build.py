@@ -167,7 +167,7 @@ def build_game(
     previous = _previous(final)
     try:
         entries = _render_parts(parts, game, composer, options, staging, final, previous, progress)
-        entries = _kit_files(game, composer, options, staging, entries, progress)
+        entries = _kit_files(game, composer, options, staging, entries, progress, final, previous)
         manifest = {
             "game": game.id,
             "title": str(game.meta["title"]),
@@ -388,7 +388,14 @@ def _describe(part: Part, game: Game, options: BuildOptions, folder: Path, plan:
 
 
 def _kit_files(
-    game: Game, composer: Composer, options: BuildOptions, folder: Path, entries: list[dict], progress: Callable[[str], None]
+    game: Game,
+    composer: Composer,
+    options: BuildOptions,
+    folder: Path,
+    entries: list[dict],
+    progress: Callable[[str], None],
+    final: Path,
+    previous: dict | None,
 ) -> list[dict]:
     """Table numbers on every component, then the print plan, the printer check and kit.pdf."""
     title = str(game.meta["title"])
@@ -406,15 +413,17 @@ def _kit_files(
             entry["sha256"] = _sha(folder / entry["file"])
     for entry in entries:
         entry.pop("reused", None)
-    calibration = _entry(
-        folder / "calibration.pdf",
-        "calibration",
-        "Printer check",
-        "sheet",
-        options,
-        kitfiles.write_calibration(folder / "calibration.pdf", job),
-        duplex=True,
-    )
+    # the printer check depends on nothing in the game but its title: usually kept as it was
+    fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
+    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
+    kept = final / "calibration.pdf"
+    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
+        shutil.copy2(kept, folder / "calibration.pdf")
+        pages = old["pages"]
+    else:
+        pages = kitfiles.write_calibration(folder / "calibration.pdf", job)
+    calibration = _entry(folder / "calibration.pdf", "calibration", "Printer check", "sheet", options, pages, duplex=True)
+    calibration["fingerprint"] = fingerprint
     plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables)
     plan = _entry(folder / "plan.pdf", "plan", "Print plan", "document", options, plan_pages)
     ordered = [plan, *entries, calibration]

@@ -20,14 +20,25 @@ def _digest(*parts) -> str:
     return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
 
 
-def _face(face: Face) -> str:
-    sheet = face.sheet
-    return _digest(
-        face.key,
+def styles(sheet) -> tuple:
+    """What of a style sheet shows on paper."""
+    return (
         sorted((k, sorted(v.items())) for k, v in sheet.specs.items()),
         sorted(sheet.colors.items()),
         sheet.lang,
         sheet.ink_saver,
+    )
+
+
+def of(*parts) -> str:
+    """The fingerprint of a file made from `parts` by this kitpress with these fonts."""
+    return _digest(__version__, *parts, _fonts())
+
+
+def _face(face: Face) -> str:
+    return _digest(
+        face.key,
+        styles(face.sheet),
         [_face(child) for child, _, _ in face.children],
         sorted((k, _face(v)) for k, v in face.faces.items()),
     )
