@@ -7,6 +7,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 
@@ -98,7 +99,8 @@ def compose_game(
     _check_options(options)
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
-    composer = Composer(game, project.layouts(game, options.ink_saver), Options(options.paper, options.backs, options.edge * MM))
+    settings = Options(options.paper, options.backs, options.edge * MM, fit_text)
+    composer = Composer(game, project.layouts(game, options.ink_saver), settings)
     parts = composer.compose()
     if fit_text:
         with fit.collecting(Problems()) as problems:
@@ -150,10 +152,12 @@ def build_game(
     project: Project, game_id: str, options: BuildOptions, progress: Callable[[str], None] = lambda _: None
 ) -> tuple[Path, list[dict]]:
     """Build one game's kit; return its output folder and manifest entries."""
+    _check_options(options)
     inputs = changes.inputs(project.inputs(game_id), dataclasses.replace(options, out=None))
     unchanged = _unchanged(project, game_id, options, inputs)
     if unchanged is not None:  # nothing it is made from has changed: not even composed again
         final, entries = unchanged
+        _sweep(final.parent)
         for entry in entries:
             progress(f"{entry['file']}  unchanged")
         BUILD_REPORTS[str(final)] = []
@@ -246,6 +250,8 @@ def _unchanged(project: Project, game_id: str, options: BuildOptions, inputs: st
     """The last build's folder and files, if it was made from exactly these inputs and every
     file it wrote is still there, unaltered."""
     lang = options.lang
+    if lang and not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+        return None  # not a language code: the full build says so, at --lang
     if not lang:
         try:
             lang = str(yaml.safe_load((project.content / game_id / "game.yaml").read_text(encoding="utf-8"))["language"])

@@ -31,6 +31,7 @@ class Options:
     paper: str = "a4"
     backs: bool = True
     edge: float = SAFE_EDGE
+    fit_text: bool = True  # False: text is fitted where it is drawn (a build), not here
 
 
 class Composer:
@@ -458,7 +459,8 @@ class Composer:
             spec.loc_of("body"),
             tuple(shown),
         )
-        self.problems.items.extend(documents.problems(doc, self.paper))
+        if self.options.fit_text:
+            self.problems.items.extend(documents.problems(doc, self.paper))
         return doc
 
     def _problem(self, message: str, loc: Loc) -> Problem:

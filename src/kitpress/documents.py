@@ -13,7 +13,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
-from . import __version__, fonts
+from . import __version__, fit, fonts
 from .errors import KitpressError, Problem
 from .fit import paragraphs, measure
 from .markup import Builder, MarkupError
@@ -41,8 +41,9 @@ def geometry(doc: Document, paper: tuple[float, float]) -> Geometry:
     return Geometry(page, columns, header, (left, bottom, body_w, doc.footer_height))
 
 
-def problems(doc: Document, paper: tuple[float, float]) -> list[Problem]:
-    """No word or table wider than its column, no text taller than a fixed row."""
+def problems(doc: Document, paper: tuple[float, float], story: list | None = None) -> list[Problem]:
+    """No word or table wider than its column, no text taller than a fixed row. `story`: the
+    body's blocks, when the caller has built them already."""
     out = []
     geo = geometry(doc, paper)
     parts = (("header", doc.header, geo.header[2]), ("body", doc.body, geo.columns[0][2]), ("footer", doc.footer, geo.footer[2]))
@@ -50,7 +51,8 @@ def problems(doc: Document, paper: tuple[float, float]) -> list[Problem]:
         if not text:
             continue
         try:
-            flows = Builder(doc.sheet, 1.0, face=face_resolver(doc.faces)).build(text, width)
+            built = story if name == "body" and story is not None else None
+            flows = built or Builder(doc.sheet, 1.0, face=face_resolver(doc.faces)).build(text, width)
         except MarkupError as exc:
             out.append(Problem("error", f"{exc} (layout {doc.layout}, {name})", doc.loc))
             continue
@@ -122,6 +124,8 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
         story = Builder(doc.sheet, 1.0, face=resolver).build(doc.body, geo.columns[0][2])
     except MarkupError as exc:
         raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
+    for problem in problems(doc, job.paper, story):  # checked here, where the blocks are built anyway
+        fit.report(problem)
     meta = job.meta
     template = _Template(
         str(path), pagesize=geo.page, title=meta.title, author=meta.author, subject=meta.subject,

@@ -142,7 +142,8 @@ def collecting(problems: Problems) -> Iterator[Problems]:
         _PROBLEMS.reset(token)
 
 
-def _report(problem: Problem) -> None:
+def report(problem: Problem) -> None:
+    """A problem found while drawing: collected (see `collecting`), else raised."""
     sink = _PROBLEMS.get()
     if sink is None:
         raise KitpressError(problem)
@@ -161,7 +162,7 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
     except MarkupError as exc:
         frame = blame.frame if blame else "?"
         loc = line_in(blame.markup, exc.line) if blame else Loc("?")
-        _report(Problem("error", f"{exc} (frame '{frame}')", loc))
+        report(Problem("error", f"{exc} (frame '{frame}')", loc))
         return Fitted(None, 0.0, [], [])
     if fitted.scale is None and blame is not None:
         source = blame.culprit
@@ -173,7 +174,7 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
             why = "a word is wider than its line, or text taller than its row"
         b = blame
         message = f"{b.tag}text does not fit: {b.where}, frame '{b.frame}'{field}: {why}, even at the {floor_pt:g} pt floor"
-        _report(Problem("error", message, loc))
+        report(Problem("error", message, loc))
     return fitted
 
 
