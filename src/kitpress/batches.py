@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -52,6 +53,12 @@ def _draw(index: int) -> tuple[int, list[Problem]]:
     return pages, problems.items
 
 
+def _can_fork() -> bool:
+    """Workers are forked, so they share the composed scene without copying it; macOS forks
+    unsafely once system frameworks are loaded, and Windows cannot: there, one process draws."""
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
 def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
     """Draw every task, on as many processes as there are cores; page counts in task order,
     and every problem found."""
@@ -59,7 +66,7 @@ def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
     _TASKS = tasks
     try:
         count = min(workers(), len(tasks))
-        if count < 2 or multiprocessing.get_start_method(allow_none=True) not in (None, "fork"):
+        if count < 2 or not _can_fork():
             results = [_draw(i) for i in range(len(tasks))]
         else:
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together

@@ -306,7 +306,8 @@ def _pages(pdf: Path) -> int:
 
 
 def _count(folder: Path, pattern: str) -> int:
-    return sum(1 for _ in folder.rglob(pattern))
+    """Files a teacher gets: not the cached batches or the previous versions in hidden folders."""
+    return sum(1 for p in folder.rglob(pattern) if not any(part.startswith(".") for part in p.relative_to(folder).parts))
 
 
 def _typst_version() -> str:
