@@ -170,8 +170,10 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
     previous = _previous(final)
     try:
-        entries = _render_parts(parts, game, composer, options, staging, final, previous, progress)
-        entries = _kit_files(game, composer, options, staging, entries, progress, final, previous)
+        check, check_task = _printer_check(game, composer, options, staging, final, previous)
+        entries, drawn = _render_parts(parts, game, composer, options, staging, final, previous, progress, [check_task])
+        check["pages"] = check.get("pages") or drawn[staging / "calibration.pdf"]
+        entries = _kit_files(game, composer, options, staging, entries, progress, check)
         manifest = {
             "game": game.id,
             "title": str(game.meta["title"]),
@@ -283,9 +285,11 @@ def _render_parts(
     final: Path,
     previous: dict | None,
     progress: Callable[[str], None],
-) -> list[dict]:
+    extra: list[batches.Task | None],
+) -> tuple[list[dict], dict[Path, int]]:
     """Every component's PDF in `folder`: kept from the last build when made from exactly the
-    same inputs, else drawn, all on every core (a big deck in batches, each kept for next time)."""
+    same inputs, else drawn, all on every core (a big deck in batches, each kept for next time),
+    with the `extra` files to draw; the entries, and the page count of every file drawn."""
     same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
     old = {e.get("file"): e for e in (previous or {}).get("files", [])}
     entries: dict[str, dict] = {}
@@ -309,6 +313,7 @@ def _render_parts(
             draw = partial(_draw, part, job, notes, options.board, only)
             tasks.append(batches.Task(path, draw, _cost(part, only)))
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
+    tasks += [task for task in extra if task is not None]
     pages, problems = batches.draw_all(tasks)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
@@ -321,7 +326,7 @@ def _render_parts(
         count = entry["pages"]
         progress(f"{entry['file']}  " + ("unchanged" if entry.get("reused") else f"{count} page{'s' if count != 1 else ''}"))
         out.append(entry)
-    return out
+    return out, drawn
 
 
 def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> Job:
@@ -393,6 +398,31 @@ def _describe(part: Part, game: Game, options: BuildOptions, folder: Path, plan:
     }
 
 
+def _kit_job(game: Game, composer: Composer, options: BuildOptions) -> Job:
+    title = str(game.meta["title"])
+    meta = Meta(title, str(game.meta.get("author") or ""), "", game.lang)
+    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet)
+
+
+def _printer_check(
+    game: Game, composer: Composer, options: BuildOptions, folder: Path, final: Path, previous: dict | None
+) -> tuple[dict, batches.Task | None]:
+    """calibration.pdf depends on nothing in the game but its title: usually kept from the last
+    build; else a task to draw it beside the components."""
+    job = _kit_job(game, composer, options)
+    fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
+    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
+    kept, path = final / "calibration.pdf", folder / "calibration.pdf"
+    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
+        shutil.copy2(kept, path)
+        return {"fingerprint": fingerprint, "pages": old["pages"]}, None
+    return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30)
+
+
+def _calibration(job: Job, path: Path) -> int:
+    return kitfiles.write_calibration(path, job)
+
+
 def _kit_files(
     game: Game,
     composer: Composer,
@@ -400,17 +430,12 @@ def _kit_files(
     folder: Path,
     entries: list[dict],
     progress: Callable[[str], None],
-    final: Path,
-    previous: dict | None,
+    check: dict,
 ) -> list[dict]:
-    """Table numbers on every component, then the print plan, the printer check and kit.pdf."""
+    """Table numbers on every component, then the print plan and kit.pdf (the printer check,
+    `check`, is drawn with the components)."""
     title = str(game.meta["title"])
-    job = Job(
-        PAPERS[options.paper],
-        options.edge * MM,
-        Meta(title, str(game.meta.get("author") or ""), "", game.lang),
-        composer.layouts.sheet,
-    )
+    job = _kit_job(game, composer, options)
     if options.tables > 1:
         for entry in entries:
             if entry.pop("reused", False):
@@ -419,17 +444,10 @@ def _kit_files(
             entry["sha256"] = _sha(folder / entry["file"])
     for entry in entries:
         entry.pop("reused", None)
-    # the printer check depends on nothing in the game but its title: usually kept as it was
-    fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
-    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
-    kept = final / "calibration.pdf"
-    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
-        shutil.copy2(kept, folder / "calibration.pdf")
-        pages = old["pages"]
-    else:
-        pages = kitfiles.write_calibration(folder / "calibration.pdf", job)
-    calibration = _entry(folder / "calibration.pdf", "calibration", "Printer check", "sheet", options, pages, duplex=True)
-    calibration["fingerprint"] = fingerprint
+    calibration = _entry(
+        folder / "calibration.pdf", "calibration", "Printer check", "sheet", options, check["pages"], duplex=True
+    )
+    calibration["fingerprint"] = check["fingerprint"]
     plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables)
     plan = _entry(folder / "plan.pdf", "plan", "Print plan", "document", options, plan_pages)
     ordered = [plan, *entries, calibration]
