@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from kitpress.build import BUILD_REPORTS, BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
@@ -136,3 +138,23 @@ def test_watch_rebuilds_on_save(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_compiled_templates_are_cached_by_text_not_by_place(tmp_path, monkeypatch):
+    """jinja's bytecode cache keeps compiled templates between runs; a template edited in place
+    is compiled again, and a broken one is reported, never served from the cache."""
+    import jinja2
+
+    import kitpress.bind
+    from kitpress.bind import BindError, Binder
+    from kitpress.errors import Loc
+    from kitpress.yamlio import LocStr
+
+    monkeypatch.setattr(kitpress.bind, "_COMPILED", jinja2.FileSystemBytecodeCache(str(tmp_path)))
+    place = Loc("layouts/x/card.yaml", 3, 5)
+    assert Binder([]).render(LocStr("{{ n + 1 }} coins", place), {"n": 1})[0] == "2 coins"
+    assert list(tmp_path.iterdir())  # compiled once, kept
+    assert Binder([]).render(LocStr("{{ n + 1 }} coins", place), {"n": 1})[0] == "2 coins"  # a new process's view
+    assert Binder([]).render(LocStr("{{ n * 10 }} coins", place), {"n": 1})[0] == "10 coins"  # same place, new text
+    with pytest.raises(BindError, match="template"):
+        Binder([]).render(LocStr("{{ n * }} coins", place), {"n": 1})

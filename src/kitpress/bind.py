@@ -7,6 +7,7 @@ template prints is recorded, so a later overflow or glyph problem names its sour
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
+from . import __version__
 from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
 from .textfmt import number, signed
@@ -42,6 +44,23 @@ class Printed:
         return max(self.texts, key=len) if self.texts else None
 
 
+def _template_cache() -> jinja2.FileSystemBytecodeCache | None:
+    """jinja's own cache of compiled templates, in the user's cache folder (private to them):
+    compiling a kit's templates is a tenth of a second of every build. A template whose text
+    changed is compiled again (jinja checks a checksum of the source)."""
+    try:
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kitpress" / "templates"
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except (OSError, RuntimeError):
+        return None  # no home, or a read-only one: compile every time
+    return jinja2.FileSystemBytecodeCache(str(root))
+
+
+_COMPILED = _template_cache()
+# compiled code depends on jinja and on how kitpress sets it up, not only on the template's text
+_SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-autoescape-trim-lstrip"
+
+
 class Binder:
     def __init__(self, search_dirs: list[Path]):
         """Templates may import helpers (*.j2) from these folders, and nothing else."""
@@ -66,10 +85,16 @@ class Binder:
         key = (source.loc, str(source))
         if key not in self._cache:
             name = source.loc.path
-            try:
-                code = self.env.compile(str(source), name=name, filename=name)
-            except jinja2.TemplateSyntaxError as exc:
-                raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
+            bucket = _COMPILED.get_bucket(self.env, f"{_SETTINGS}:{source.loc}", name, str(source)) if _COMPILED else None
+            code = bucket.code if bucket else None
+            if code is None:
+                try:
+                    code = self.env.compile(str(source), name=name, filename=name)
+                except jinja2.TemplateSyntaxError as exc:
+                    raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
+                if bucket:
+                    bucket.code = code
+                    _COMPILED.set_bucket(bucket)
             self._cache[key] = self.env.template_class.from_code(self.env, code, self.env.make_globals(None), None)
         return self._cache[key]
 
