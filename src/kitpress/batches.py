@@ -15,7 +15,7 @@ from typing import Callable
 
 import pikepdf
 
-from . import fit
+from . import fit, styles
 from .errors import KitpressError, Problem, Problems
 
 SHEETS_PER_BATCH = 24
@@ -69,6 +69,7 @@ def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
         if count < 2 or not _can_fork():
             results = [_draw(i) for i in range(len(tasks))]
         else:
+            styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
             with multiprocessing.get_context("fork").Pool(count) as pool:
                 drawn = dict(zip(order, pool.map(_draw, order, chunksize=1)))

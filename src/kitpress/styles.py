@@ -111,10 +111,38 @@ def _luminance(color) -> float:
 def hyphenator(lang: str):
     """pyphen's hyphenation for a language, made once (given a language name instead, reportlab
     makes a new one for every paragraph); '' for none."""
-    import pyphen
-
     code = hyphenation_language(lang)
-    return pyphen.Pyphen(lang=code).iterate if code else ""
+    return _Hyphenator(code) if code else ""
+
+
+class _Hyphenator:
+    """Loads its dictionary (50 ms) the first time a word needs breaking: many files never do."""
+
+    made: list[_Hyphenator] = []
+
+    def __init__(self, code: str):
+        self.code, self._iterate = code, None
+        _Hyphenator.made.append(self)
+
+    def __call__(self, word: str):
+        return self.load()(word)
+
+    def load(self):
+        if self._iterate is None:
+            import pyphen
+
+            self._iterate = pyphen.Pyphen(lang=self.code).iterate
+        return self._iterate
+
+    def __deepcopy__(self, memo):  # styles are copied; one hyphenator per language is enough
+        return self
+
+
+def load_hyphenators() -> None:
+    """Load the dictionaries of the languages in use now, before worker processes are forked:
+    each would load its own copy otherwise."""
+    for made in _Hyphenator.made:
+        made.load()
 
 
 def hyphenation_language(lang: str) -> str:
