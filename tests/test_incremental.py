@@ -158,3 +158,15 @@ def test_compiled_templates_are_cached_by_text_not_by_place(tmp_path, monkeypatc
     assert Binder([]).render(LocStr("{{ n * 10 }} coins", place), {"n": 1})[0] == "10 coins"  # same place, new text
     with pytest.raises(BindError, match="template"):
         Binder([]).render(LocStr("{{ n * }} coins", place), {"n": 1})
+
+
+def test_a_new_kitpress_redraws_everything(tmp_path, monkeypatch):
+    """Its code counts as an input, not only its version number: a fix must reach the PDFs."""
+    import kitpress.changes
+
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    monkeypatch.setattr(kitpress.changes, "_kitpress", lambda: "another kitpress")
+    lines = []
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"), progress=lines.append)
+    assert lines and not any(line.endswith("unchanged") for line in lines), lines

@@ -1,8 +1,8 @@
 """What changed between two builds, and whether a component needs rendering at all.
 
 A component's fingerprint covers everything its PDF is made from: the composed faces (their
-layout, text, fitted sizes, children), the styles they use, the options, the fonts and kitpress's
-version. Same fingerprint, same bytes: the previous PDF is kept and rendering skipped."""
+layout, text, children), the styles they use, the options, the fonts and kitpress itself (its
+version and code). Same fingerprint, same bytes: the previous PDF is kept and rendering skipped."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def styles(sheet) -> tuple:
 
 def of(*parts) -> str:
     """The fingerprint of a file made from `parts` by this kitpress with these fonts."""
-    return _digest(__version__, *parts, _fonts())
+    return _digest(_kitpress(), *parts, _fonts())
 
 
 def _face(face: Face) -> str:
@@ -113,7 +113,7 @@ def _kitpress() -> str:
 def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] | None = None) -> str:
     """`pieces`: the part's items(), when the caller has them already."""
     pieces = items(part) if pieces is None else pieces
-    return _digest(__version__, part.component, part.kind, sorted(pieces.items()), options, notes, _fonts())
+    return _digest(_kitpress(), part.component, part.kind, sorted(pieces.items()), options, notes, _fonts())
 
 
 def report(previous: dict | None, entries: list[dict]) -> list[str] | None:
@@ -142,4 +142,4 @@ def batch(part: Part, options, notes: tuple, sheets: list[tuple[int, int]], per_
     """A batch of card sheets: its cards where they sit, their decks' backs, what the deck shares."""
     cards = [(d, start, [_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
     backs = [_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
-    return _digest(__version__, part.component, "batch", cards, backs, options, notes, _fonts())
+    return _digest(_kitpress(), part.component, "batch", cards, backs, options, notes, _fonts())
