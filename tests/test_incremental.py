@@ -58,7 +58,7 @@ def test_a_changed_tax_rate_names_every_sheet_that_shows_it(tmp_path):
     )
     folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     report = "\n".join(BUILD_REPORTS[str(folder)])
-    assert "board.pdf: sheet 2" in report and "tokens.pdf: pages" in report and "rules.pdf: pages" in report
+    assert "board.pdf: sheet 2" in report and "tokens.pdf: page 1" in report and "rules.pdf: page 1" in report
     assert "cards.pdf" not in report and "guide.pdf" not in report
 
 
@@ -170,3 +170,18 @@ def test_a_new_kitpress_redraws_everything(tmp_path, monkeypatch):
     lines = []
     build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"), progress=lines.append)
     assert lines and not any(line.endswith("unchanged") for line in lines), lines
+
+
+def test_a_document_change_names_its_pages(tmp_path):
+    """The tie rule is printed on page 2 of the rules summary (and on the board): the report
+    names that page, not the whole document."""
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    board = root / "content/state-in-class/board.yaml"
+    old = "If nobody votes, the previous round's tax is repeated."
+    assert board.read_text().count(old) == 1
+    board.write_text(board.read_text().replace(old, "If nobody votes, last round's tax is repeated."))
+    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    report = BUILD_REPORTS[str(folder)]
+    assert "rules.pdf: page 2" in report, report
+    assert any(line.startswith("board.pdf: sheet") for line in report), report

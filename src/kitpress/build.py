@@ -183,7 +183,7 @@ def build_game(
             "files": entries,
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        report = changes.report(previous, entries)
+        report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
         _publish(staging, final, entries, previous, report)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
