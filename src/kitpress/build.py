@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import ctypes
 import os
 import re
 import shutil
+import sys
 import tempfile
 
 import yaml
@@ -92,14 +94,15 @@ def find_project(start: Path | None = None) -> Project:
 
 
 def compose_game(
-    project: Project, game_id: str, options: BuildOptions, fit_text: bool = True
+    project: Project, game_id: str, options: BuildOptions, fit_text: bool = True, lazy_decks: bool = False
 ) -> tuple[Game, list[Part], Composer]:
     """Load and compose a game, every problem raised at once. Text is fitted here too unless the
-    caller draws it straight away (`fit_text=False`: a build fits each frame where it draws it)."""
+    caller draws it straight away (`fit_text=False`: a build fits each frame where it draws it);
+    `lazy_decks`: a big deck's cards are composed when drawn, by the worker drawing them."""
     _check_options(options)
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
-    settings = Options(options.paper, options.backs, options.edge * MM, fit_text)
+    settings = Options(options.paper, options.backs, options.edge * MM, fit_text, lazy_decks)
     composer = Composer(game, project.layouts(game, options.ink_saver), settings)
     parts = composer.compose()
     if fit_text:
@@ -162,7 +165,7 @@ def build_game(
             progress(f"{entry['file']}  unchanged")
         BUILD_REPORTS[str(final)] = []
         return final, entries
-    game, parts, composer = compose_game(project, game_id, options, fit_text=False)
+    game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=True)
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -195,40 +198,70 @@ PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpr
 
 
 def _publish(staging: Path, final: Path, entries: list[dict], previous: dict | None, report: list[str] | None) -> None:
-    """Move the new kit into place file by file, each move atomic. The PDFs a change replaces are
-    kept in .previous/, with the list of what changed, so a designer can compare old and new; a
-    build that changes nothing leaves the last change there."""
-    final.mkdir(parents=True, exist_ok=True)
-    kept = final / PREVIOUS
+    """Put the new kit in place in one step: `staging` gets what of the old folder stays (cached
+    batches, thumbnails, previews, anything else put there), then the two folders are swapped,
+    so a build killed at any moment leaves the old kit or the new one, never a mix. The PDFs a
+    change replaces are kept in .previous/ with the list of what changed, for `preview
+    --changed`; a build that changes nothing leaves the last change there."""
     was = {e.get("file"): e.get("sha256") for e in (previous or {}).get("files", [])}
     replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
-    if replaced:
-        shutil.rmtree(kept, ignore_errors=True)
-    _keep_batches(staging / batches.CACHE, final / batches.CACHE, entries)
-    for path in sorted(staging.iterdir()):
-        target = final / path.name
-        if path.name in replaced and target.is_file():
-            kept.mkdir(exist_ok=True)
-            try:
-                os.link(target, kept / path.name)  # the old file stays where it is until replaced
-            except OSError:
-                shutil.copy2(target, kept / path.name)
-        os.replace(path, target)
-    if replaced and report:
-        (kept / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-
-
-def _keep_batches(new: Path, cache: Path, entries: list[dict]) -> None:
-    """The batches this kit is made of, for the next build; no others."""
     wanted = {name for entry in entries for name in entry.get("batches", [])}
-    if new.is_dir():
-        cache.mkdir(exist_ok=True)
-        for path in new.iterdir():
-            os.replace(path, cache / path.name)
-        new.rmdir()
-    for path in cache.glob("*.pdf") if cache.is_dir() else ():
-        if path.name not in wanted:
-            path.unlink()
+    if final.is_dir():
+        for old in final.iterdir():
+            new = staging / old.name
+            if old.name == PREVIOUS and replaced:
+                continue  # a new change: .previous is made again below
+            if old.name == batches.CACHE:
+                new.mkdir(exist_ok=True)
+                for batch in old.glob("*.pdf"):
+                    if batch.name in wanted and not (new / batch.name).exists():
+                        _link(batch, new / batch.name)
+            elif not new.exists():
+                _link(old, new)
+        if replaced:
+            (staging / PREVIOUS).mkdir()
+            for name in replaced & {p.name for p in final.iterdir()}:
+                _link(final / name, staging / PREVIOUS / name)
+            if report:
+                (staging / PREVIOUS / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    if not final.exists():
+        os.rename(staging, final)
+    elif _exchange(staging, final):
+        shutil.rmtree(staging, ignore_errors=True)  # now the old kit
+    else:  # no atomic swap here (not Linux): file by file, each move atomic
+        for path in sorted(staging.iterdir()):
+            if path.is_dir():
+                shutil.rmtree(final / path.name, ignore_errors=True)
+            os.replace(path, final / path.name)
+
+
+def _link(source: Path, target: Path) -> None:
+    """Hard links (a copy where they cannot be): keeping a file costs no time and no space."""
+    if source.is_dir():
+        shutil.copytree(source, target, copy_function=_link_file, symlinks=True)
+    else:
+        _link_file(source, target)
+
+
+def _link_file(source, target) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders atomically: Linux's renameat2(RENAME_EXCHANGE), which Python's os module
+    does not offer. False where it is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
 
 
 BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)
@@ -286,10 +319,11 @@ def _render_parts(
     previous: dict | None,
     progress: Callable[[str], None],
     extra: list[batches.Task | None],
-) -> tuple[list[dict], dict[Path, int]]:
+) -> tuple[list[dict], dict[Path, object]]:
     """Every component's PDF in `folder`: kept from the last build when made from exactly the
-    same inputs, else drawn, all on every core (a big deck in batches, each kept for next time),
-    with the `extra` files to draw; the entries, and the page count of every file drawn."""
+    same inputs, else drawn, all on every core, with the `extra` files to draw. A deck of more
+    than a batch of sheets is composed and drawn batch by batch in the workers, each batch kept
+    in .batches/ for the next build. Returns the entries and what drawing each file returned."""
     same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
     old = {e.get("file"): e for e in (previous or {}).get("files", [])}
     entries: dict[str, dict] = {}
@@ -297,36 +331,96 @@ def _render_parts(
     for part in parts:
         comp = game.component(part.component)
         notes = (comp.front_note, comp.back_note)
+        facts = (*notes, str(game.meta.get("author") or ""))
+        job = _job(part, game, composer, options)
+        chunks = _chunks(part, job)
+        if chunks:  # its fingerprint is known once the workers have composed its cards
+            (folder / batches.CACHE).mkdir(exist_ok=True)
+            plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
+            for key, only in zip(keys, chunks):
+                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE)
+                tasks.append(batches.Task(key, work, _cost(part, only)))
+            entries[part.component] = {"facts": facts}
+            continue
         pieces = changes.items(part)
-        fingerprint = changes.fingerprint(part, same, (*notes, str(game.meta.get("author") or "")), pieces)
+        fingerprint = changes.fingerprint(part, same, facts, pieces)
         name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
         before = old.get(name)
         if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
             shutil.copy2(kept, folder / name)
             entries[part.component] = {**before, "reused": True}
             continue
-        job = _job(part, game, composer, options)
-        plans[part.component] = plan = _batches(part, job, notes, same, final, folder)
-        for path, only in plan:
-            if only is not None and (final / batches.CACHE / path.name).is_file():
-                continue  # a batch of sheets the last build drew from the same cards
-            draw = partial(_draw, part, job, notes, options.board, only)
-            tasks.append(batches.Task(path, draw, _cost(part, only)))
+        tasks.append(batches.Task(folder / name, partial(_draw, part, job, notes, options.board), _cost(part, None)))
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
-    pages, problems = batches.draw_all(tasks)
+    results, problems = batches.draw_all(tasks)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
-    drawn = {task.path: count for task, count in zip(tasks, pages)}
+    drawn = {task.path: result for task, result in zip(tasks, results)}
     out = []
     for part in parts:
         entry = entries[part.component]
-        if not entry.get("reused"):
-            entry = {**_describe(part, game, options, folder, plans[part.component], drawn, final), **entry}
+        if "facts" in entry:
+            entry = _joined(part, game, same, entry["facts"], [drawn[key] for key in plans[part.component]], old, folder, final)
+        elif not entry.get("reused"):
+            path = folder / f"{part.component}.pdf"
+            entry = {**_describe(part, game, options, path, drawn[path]), **entry}
         count = entry["pages"]
         progress(f"{entry['file']}  " + ("unchanged" if entry.get("reused") else f"{count} page{'s' if count != 1 else ''}"))
         out.append(entry)
     return out, drawn
+
+
+def _chunks(part: Part, job: Job) -> list:
+    """A deck's sheets in batches, if it has more than one batch of them; else []."""
+    if part.kind != "cards":
+        return []
+    sheets = cardsheets.sheets(part.decks, job)
+    if len(sheets) <= batches.SHEETS_PER_BATCH:
+        return []
+    return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
+
+
+def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: BuildOptions, only, cache: Path, key: Path) -> dict:
+    """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
+    build left that very batch in `cache`."""
+    before = len(composer.problems.items)
+    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    pieces: dict[str, str] = {}
+    for d, start in only:
+        deck = part.decks[d]
+        for ident, face in zip(deck.ids[start : start + per_sheet[d]], deck.fronts[start : start + per_sheet[d]]):
+            pieces.setdefault(f"{deck.name}/{ident}", changes.digest_face(face))
+    found = composer.problems.items[before:]  # what composing these cards found
+    if any(p.level == "error" for p in found):
+        raise KitpressError(found)
+    name = changes.batch(part, options, notes, only, per_sheet) + ".pdf"
+    if (cache / name).is_file():
+        pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
+        return {"name": name, "pages": pages, "items": pieces, "cached": True}
+    pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
+    return {"name": name, "pages": pages, "items": pieces, "cached": False}
+
+
+def _joined(
+    part: Part, game: Game, options: BuildOptions, facts: tuple, made: list[dict], old: dict, folder: Path, final: Path
+) -> dict:
+    """A batched deck's entry: its batches joined into one file, or the last build's file when
+    every batch is the same as then."""
+    pieces = {key: value for batch in made for key, value in batch["items"].items()}
+    for deck in part.decks:
+        if deck.back is not None:
+            pieces[f"{deck.name}/back"] = changes.digest_face(deck.back)
+    fingerprint = changes.fingerprint(part, options, facts, pieces)
+    name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
+    before, path = old.get(name), folder / name
+    names = [batch["name"] for batch in made]
+    if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
+        shutil.copy2(kept, path)
+        return {**before, "reused": True}
+    files = [folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names]
+    pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+    return {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
 
 
 def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> Job:
@@ -336,27 +430,9 @@ def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> J
     return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset)
 
 
-def _batches(part: Part, job: Job, notes: tuple, options: BuildOptions, final: Path, folder: Path) -> list:
-    """(file, sheets) to draw a component from: itself whole (sheets None), or for a deck of more
-    than a batch of sheets, one file per batch, named by its fingerprint."""
-    if part.kind != "cards":
-        return [(folder / f"{part.component}.pdf", None)]
-    sheets = cardsheets.sheets(part.decks, job)
-    if len(sheets) <= batches.SHEETS_PER_BATCH:
-        return [(folder / f"{part.component}.pdf", None)]
-    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
-    plan = []
-    for start in range(0, len(sheets), batches.SHEETS_PER_BATCH):
-        only = sheets[start : start + batches.SHEETS_PER_BATCH]
-        name = changes.batch(part, options, notes, only, per_sheet) + ".pdf"
-        plan.append((folder / batches.CACHE / name, only))
-    (folder / batches.CACHE).mkdir(exist_ok=True)
-    return plan
-
-
-def _draw(part: Part, job: Job, notes: tuple, board_mode: str, only, path: Path) -> int:
+def _draw(part: Part, job: Job, notes: tuple, board_mode: str, path: Path) -> int:
     if part.kind == "cards":
-        return cardsheets.render_cards(path, part.decks, job, notes, only)
+        return cardsheets.render_cards(path, part.decks, job, notes)
     if part.kind in ("board", "page"):
         return render_board(path, part.boards, job, board_mode)
     return render_document(path, part.documents[0], job)
@@ -369,14 +445,8 @@ def _cost(part: Part, only) -> int:
     return sum(len(face.frames) + len(face.children) for face in part.faces()) + 40 * len(part.documents)
 
 
-def _describe(part: Part, game: Game, options: BuildOptions, folder: Path, plan: list, drawn: dict, final: Path) -> dict:
-    """A drawn component's manifest entry; a batched deck is joined into one file first."""
-    path = folder / f"{part.component}.pdf"
-    if plan[0][1] is not None:
-        files = [p if p in drawn else final / batches.CACHE / p.name for p, _ in plan]
-        pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
-    else:
-        pages = drawn[path]
+def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: int) -> dict:
+    """A drawn component's manifest entry."""
     trim, duplex = None, False
     if part.kind == "cards":
         trim = _mm_size(part.decks[0].fronts[0].size)
@@ -394,7 +464,7 @@ def _describe(part: Part, game: Game, options: BuildOptions, folder: Path, plan:
         "duplex": duplex,
         "stock": game.component(part.component).stock,
         "sha256": _sha(path),
-        "batches": [p.name for p, only in plan if only is not None],
+        "batches": [],
     }
 
 

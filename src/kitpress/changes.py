@@ -35,12 +35,12 @@ def of(*parts) -> str:
     return _digest(_kitpress(), *parts, _fonts())
 
 
-def _face(face: Face) -> str:
+def digest_face(face: Face) -> str:
     return _digest(
         face.key,
         styles(face.sheet),
-        [_face(child) for child, _, _ in face.children],
-        sorted((k, _face(v)) for k, v in face.faces.items()),
+        [digest_face(child) for child, _, _ in face.children],
+        sorted((k, digest_face(v)) for k, v in face.faces.items()),
     )
 
 
@@ -50,11 +50,11 @@ def items(part: Part) -> dict[str, str]:
     out: dict[str, str] = {}
     for deck in part.decks:
         for ident, face in zip(deck.ids, deck.fronts):
-            out.setdefault(f"{deck.name}/{ident}", _face(face))
+            out.setdefault(f"{deck.name}/{ident}", digest_face(face))
         if deck.back is not None:
-            out[f"{deck.name}/back"] = _face(deck.back)
+            out[f"{deck.name}/back"] = digest_face(deck.back)
     for index, face in enumerate(part.boards, 1):
-        out[f"sheet {index}"] = _face(face)
+        out[f"sheet {index}"] = digest_face(face)
     for doc in part.documents:
         out["pages"] = _digest(
             doc.header,
@@ -67,7 +67,7 @@ def items(part: Part) -> dict[str, str]:
             sorted(doc.sheet.colors.items()),
             doc.sheet.lang,
             doc.sheet.ink_saver,
-            sorted((k, _face(v)) for k, v in doc.faces.items()),
+            sorted((k, digest_face(v)) for k, v in doc.faces.items()),
         )
     return out
 
@@ -147,8 +147,8 @@ def report(previous: dict | None, entries: list[dict], pages=None) -> list[str] 
 
 def batch(part: Part, options, notes: tuple, sheets: list[tuple[int, int]], per_sheet: list[int]) -> str:
     """A batch of card sheets: its cards where they sit, their decks' backs, what the deck shares."""
-    cards = [(d, start, [_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
-    backs = [_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
+    cards = [(d, start, [digest_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
+    backs = [digest_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
     return _digest(_kitpress(), part.component, "batch", cards, backs, options, notes, _fonts())
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Callable
 
 from .bind import BindError, Binder, Printed
 from .content import Component, Game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from .fit import FLOOR_PT, Blame, line_in
-from . import documents, fonts, images, nets, tracks
+from . import batches, documents, fonts, images, nets, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
@@ -32,6 +34,30 @@ class Options:
     backs: bool = True
     edge: float = SAFE_EDGE
     fit_text: bool = True  # False: text is fitted where it is drawn (a build), not here
+    lazy_decks: bool = False  # True: a deck of more than a batch of sheets is composed card by card when drawn
+
+
+class LazyFronts(Sequence):
+    """A big deck's card faces, composed when asked for. A build composes each batch of sheets
+    in the worker that draws it: the cards are bound on every core, and the main process never
+    holds them all."""
+
+    def __init__(self, card: Callable[[int], Face], count: int):
+        self._card, self._count = card, count
+        self._made: dict[int, Face] = {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._count)))
+        index = index + self._count if index < 0 else index
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        if index not in self._made:
+            self._made[index] = self._card(index)
+        return self._made[index]
 
 
 class Composer:
@@ -92,10 +118,7 @@ class Composer:
                 total = 0
                 for deck in comp.decks:
                     layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
-                    grid = self._grid(layout)
-                    if grid is None:
-                        continue
-                    total += math.ceil(len(self._deck_items(deck)[1]) / grid.per_sheet)
+                    total += self._sheets(layout, len(self._deck_items(deck)[1]))
                 counts[comp.id] = total
             elif comp.kind in ("board", "page"):
                 counts[comp.id] = len(comp.layouts)
@@ -149,18 +172,27 @@ class Composer:
         if not items:
             raise KitpressError([self._problem(f"deck '{name}' has no cards", deck.loc)])
         front = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
-        fronts, ids = [], []
-        for index, item in enumerate(items):
-            ident = str(item.get("id", index + 1)) if isinstance(item, dict) else f"blank-{index + 1}"
-            ctx = self._context(comp, {"card": item, "deck": {"name": name, "count": len(items), "index": index}})
-            fronts.append(self.face(front, ctx, f"{comp.id}/{name} card '{ident}'"))
-            ids.append(ident)
+        ids = tuple(str(item.get("id", i + 1)) if isinstance(item, dict) else f"blank-{i + 1}" for i, item in enumerate(items))
+
+        def card(index: int) -> Face:
+            ctx = self._context(comp, {"card": items[index], "deck": {"name": name, "count": len(items), "index": index}})
+            return self.face(front, ctx, f"{comp.id}/{name} card '{ids[index]}'")
+
+        if self.options.lazy_decks and self._sheets(front, len(items)) > batches.SHEETS_PER_BATCH:
+            fronts = LazyFronts(card, len(items))
+        else:
+            fronts = tuple(card(index) for index in range(len(items)))
         back = None
         if deck.get("back") and self.options.backs:
             ctx = self._context(comp, {"deck": {"name": name, "count": len(items)}})
             back_layout = self.layouts.get(str(deck["back"]), deck.loc_of("back"))
             back = self.face(back_layout, ctx, f"{comp.id}/{name} back")
-        return Deck(name, tuple(fronts), tuple(ids), back)
+        return Deck(name, fronts, ids, back)
+
+    def _sheets(self, front: Layout, cards: int) -> int:
+        """Sheets a deck of `cards` takes (0 if its cards fit no sheet: reported by _grid)."""
+        grid = self._grid(front)
+        return math.ceil(cards / grid.per_sheet) if grid else 0
 
     # -- faces -----------------------------------------------------------------------------
     def _size(self, layout: Layout) -> tuple[float, float]:
