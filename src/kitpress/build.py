@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, fit, kitfiles
+from . import batches, cardsheets, changes, fit, kitfiles, styles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
@@ -353,6 +353,7 @@ def _render_parts(
         tasks.append(batches.Task(folder / name, partial(_draw, part, job, notes, options.board), _cost(part, None)))
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
+    styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
     results, problems = batches.draw_all(tasks)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
