@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fonts", type=Path, default=FONTS, help="the folder with NotoSans-*.ttf")
     options = parser.parse_args(argv)
     with options.cards.open(encoding="utf-8") as handle:
-        cards = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["cards"]
+        safe = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader, as kitpress uses
+        cards = safe(handle).get_single_data()["cards"]
     register_fonts(options.fonts)
     pages = build(cards, options.out)
     print(f"{len(cards)} cards, {pages} pages -> {options.out}", file=sys.stderr)
