@@ -6,11 +6,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import ctypes
 import os
 import re
 import shutil
-import sys
 import tempfile
 
 import yaml
@@ -19,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, fit, kitfiles, styles
+from . import batches, cardsheets, changes, fit, kitfiles, publish, styles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
@@ -160,7 +158,7 @@ def build_game(
     unchanged = _unchanged(project, game_id, options, inputs)
     if unchanged is not None:  # nothing it is made from has changed: not even composed again
         final, entries = unchanged
-        _sweep(final.parent)
+        publish.sweep(final.parent)
         for entry in entries:
             progress(f"{entry['file']}  unchanged")
         BUILD_REPORTS[str(final)] = []
@@ -169,7 +167,7 @@ def build_game(
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
     final.parent.mkdir(parents=True, exist_ok=True)
-    _sweep(final.parent)
+    publish.sweep(final.parent)
     staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
     previous = _previous(final)
     try:
@@ -187,98 +185,14 @@ def build_game(
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
-        _publish(staging, final, entries, previous, report)
+        publish.publish(staging, final, entries, previous, report)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     BUILD_REPORTS[str(final)] = report
     return final, entries
 
 
-PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
-
-
-def _publish(staging: Path, final: Path, entries: list[dict], previous: dict | None, report: list[str] | None) -> None:
-    """Put the new kit in place in one step: `staging` gets what of the old folder stays (cached
-    batches, thumbnails, previews, anything else put there), then the two folders are swapped,
-    so a build killed at any moment leaves the old kit or the new one, never a mix. The PDFs a
-    change replaces are kept in .previous/ with the list of what changed, for `preview
-    --changed`; a build that changes nothing leaves the last change there."""
-    was = {e.get("file"): e.get("sha256") for e in (previous or {}).get("files", [])}
-    replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
-    wanted = {name for entry in entries for name in entry.get("batches", [])}
-    if final.is_dir():
-        for old in final.iterdir():
-            new = staging / old.name
-            if old.name == PREVIOUS and replaced:
-                continue  # a new change: .previous is made again below
-            if old.name == batches.CACHE:
-                new.mkdir(exist_ok=True)
-                for batch in old.glob("*.pdf"):
-                    if batch.name in wanted and not (new / batch.name).exists():
-                        _link(batch, new / batch.name)
-            elif not new.exists():
-                _link(old, new)
-        if replaced:
-            (staging / PREVIOUS).mkdir()
-            for name in replaced & {p.name for p in final.iterdir()}:
-                _link(final / name, staging / PREVIOUS / name)
-            if report:
-                (staging / PREVIOUS / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-    if not final.exists():
-        os.rename(staging, final)
-    elif _exchange(staging, final):
-        shutil.rmtree(staging, ignore_errors=True)  # now the old kit
-    else:  # no atomic swap here (not Linux): file by file, each move atomic
-        for path in sorted(staging.iterdir()):
-            if path.is_dir():
-                shutil.rmtree(final / path.name, ignore_errors=True)
-            os.replace(path, final / path.name)
-
-
-def _link(source: Path, target: Path) -> None:
-    """Hard links (a copy where they cannot be): keeping a file costs no time and no space."""
-    if source.is_dir():
-        shutil.copytree(source, target, copy_function=_link_file, symlinks=True)
-    else:
-        _link_file(source, target)
-
-
-def _link_file(source, target) -> None:
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders atomically: Linux's renameat2(RENAME_EXCHANGE), which Python's os module
-    does not offer. False where it is not available."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    at_fdcwd, rename_exchange = -100, 2
-    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
-
-
 BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)
-
-
-def _sweep(folder: Path) -> None:
-    """Remove what builds killed mid-way left behind: staging folders of processes now gone."""
-    for stale in folder.glob(".*-*-*"):
-        parts = stale.name.split("-")
-        if len(parts) < 3 or not parts[1].isdigit() or not stale.is_dir():
-            continue
-        try:
-            os.kill(int(parts[1]), 0)
-        except ProcessLookupError:
-            shutil.rmtree(stale, ignore_errors=True)
-        except PermissionError:
-            pass  # another user's live build
 
 
 def _unchanged(project: Project, game_id: str, options: BuildOptions, inputs: str) -> tuple[Path, list[dict]] | None:

@@ -189,7 +189,7 @@ def preview(
     changed: bool = typer.Option(False, "--changed", help="Only the pages the last change touched, old beside new."),
 ) -> None:
     """PNGs of every page and a contact sheet per deck, from the real PDFs, in build/…/preview/."""
-    from .build import PREVIOUS
+    from .publish import PREVIOUS
     from .preview import changed_pages, contact_sheets, write_pages
 
     project = find_project()

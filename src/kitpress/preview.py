@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from .build import PREVIOUS
+from .publish import PREVIOUS
 from .cardsheets import deck_grid
 from .fonts import FONT_DIR
 from .render import Job, Meta
