@@ -260,7 +260,7 @@ def _render_parts(
         fingerprint = changes.fingerprint(part, same, facts, pieces)
         name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
         before = old.get(name)
-        if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
+        if _same(before, fingerprint, kept):
             shutil.copy2(kept, folder / name)
             entries[part.component] = {**before, "reused": True}
             continue
@@ -330,7 +330,7 @@ def _joined(
     name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
     before, path = old.get(name), folder / name
     names = [batch["name"] for batch in made]
-    if before and before.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == before.get("sha256"):
+    if _same(before, fingerprint, kept):
         shutil.copy2(kept, path)
         return {**before, "reused": True}
     files = [folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names]
@@ -398,7 +398,7 @@ def _printer_check(
     fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
     old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
     kept, path = final / "calibration.pdf", folder / "calibration.pdf"
-    if old and old.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == old.get("sha256"):
+    if _same(old, fingerprint, kept):
         shutil.copy2(kept, path)
         return {"fingerprint": fingerprint, "pages": old["pages"]}, None
     return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30)
@@ -456,6 +456,11 @@ def _entry(path: Path, component: str, title: str, kind: str, options: BuildOpti
         "stock": "paper",
         "sha256": _sha(path),
     }
+
+
+def _same(entry: dict | None, fingerprint: str, kept: Path) -> bool:
+    """Whether the last build made `kept` from these very inputs, and it is still as it made it."""
+    return bool(entry) and entry.get("fingerprint") == fingerprint and kept.is_file() and _sha(kept) == entry.get("sha256")
 
 
 def _sha(path: Path) -> str:
