@@ -23,6 +23,7 @@ from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from .fonts import FONT_DIR
 from .impose import SAFE_EDGE
+from .kittext import words
 from .layouts import Layouts
 from .boardsheets import render_board
 from .documents import render_document
@@ -429,15 +430,16 @@ def _kit_files(
             entry["sha256"] = _sha(folder / entry["file"])
     for entry in entries:
         entry.pop("reused", None)
+    say = words(game.lang)
     calibration = _entry(
-        folder / "calibration.pdf", "calibration", "Printer check", "sheet", options, check["pages"], duplex=True
+        folder / "calibration.pdf", "calibration", say["printer_check"], "sheet", options, check["pages"], duplex=True
     )
     calibration["fingerprint"] = check["fingerprint"]
     plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables)
-    plan = _entry(folder / "plan.pdf", "plan", "Print plan", "document", options, plan_pages)
+    plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
     ordered = [plan, *entries, calibration]
-    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · complete kit")
-    combined = {**_entry(folder / "kit.pdf", "kit", "The whole kit in one file", "document", options, pages), "combined": True}
+    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · {say['complete_kit']}")
+    combined = {**_entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages), "combined": True}
     for extra in (plan, calibration, combined):
         progress(f"{extra['file']}  {extra['pages']} page{'s' if extra['pages'] != 1 else ''}")
     return [*ordered, combined]

@@ -10,19 +10,13 @@ import pikepdf
 from reportlab.lib.colors import Color
 
 from . import __version__
+from .kittext import words
 from .markup import Builder
 from .render import INK, Job, open_canvas
 from .ruler import Ruler
 from .units import MM
 
 GREY = Color(0.45, 0.45, 0.45)
-HOW = {
-    "cards": "cut on the crop marks (a guillotine or a ruler and craft knife), or along the thin grey lines with scissors",
-    "board": "trim each piece on its dashed line, glue the grey strip under its neighbour, line up the ⊕ marks",
-    "page": "cut along the solid lines, fold on the dashed lines, glue the grey tabs",
-    "document": "",
-    "sheet": "",
-}
 
 
 def sheets(entry: dict) -> int:
@@ -34,23 +28,15 @@ def write_calibration(path: Path, job: Job) -> int:
     """Page 1: the 100 mm ruler and the front of the duplex test; page 2: its back. Printed
     double-sided and held against the light, the back's cross falls on the front's scales at the
     printer's shift, which --back-offset then corrects."""
+    say = words(job.meta.lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
     left = job.edge + 8 * MM
     top = h - job.edge - 10 * MM
     c.setFillColor(INK)
     c.setFont("Sans-Bold", 18)
-    c.drawString(left, top - 8 * MM, "Printer check")
-    flows = Builder(job.sheet).build(
-        "<p>1. Print this file <b>at 100 % (actual size)</b>, double-sided, flipping on the <b>long edge</b>. "
-        "The ruler below must measure exactly 100 mm and the square 10 mm; if not, turn off "
-        "“fit to page” in the print dialog.</p>"
-        "<p>2. Hold the sheet against the light. The cross printed on the back should sit on the 0 of "
-        "both scales. If it sits elsewhere, read where (in mm) and build the kit again with the "
-        "opposite value, for example <b>--back-offset -1.5,0.5</b> if the cross shows at +1.5 across "
-        "and −0.5 up. Save it for this printer with <b>kitpress printer save NAME --back-offset …</b>.</p>",
-        w - 2 * left,
-    )
+    c.drawString(left, top - 8 * MM, say["printer_check"])
+    flows = Builder(job.sheet).build(say["check_print"] + say["check_light"], w - 2 * left)
     cursor = top - 14 * MM
     for flow in flows:
         _, fh = flow.wrap(w - 2 * left, 200 * MM)
@@ -61,7 +47,7 @@ def write_calibration(path: Path, job: Job) -> int:
     ruler.drawOn(c, left, cursor - 20 * MM)
     _scales(c, w / 2, h / 2 - 25 * MM)
     c.setFont("Sans-Bold", 9)
-    c.drawCentredString(w / 2, h / 2 - 25 * MM + 18 * MM, "Duplex test: the cross on the back should sit on 0, 0")
+    c.drawCentredString(w / 2, h / 2 - 25 * MM + 18 * MM, say["duplex_test"])
     c.setStrokeColor(GREY)
     c.setLineWidth(0.4)
     c.rect(w / 2 - 30 * MM, h / 2 - 25 * MM - 22 * MM, 60 * MM, 46 * MM, stroke=1, fill=0)
@@ -69,7 +55,7 @@ def write_calibration(path: Path, job: Job) -> int:
     _cross(c, w / 2, h / 2 - 25 * MM)  # the same place seen from the back: a long-edge flip keeps it
     c.setFont("Sans", 8)
     c.setFillColor(GREY)
-    c.drawCentredString(w / 2, job.edge + 4 * MM, "Back of the printer check: hold the sheet against the light.")
+    c.drawCentredString(w / 2, job.edge + 4 * MM, say["check_back"])
     c.showPage()
     c.save()
     return 2
@@ -105,31 +91,28 @@ def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: in
     """The print plan: every file, what to print it on, single- or double-sided, copies, sheets,
     and how to cut and assemble it. Its total counts its own sheets too: rendered again if it
     turns out longer than one page."""
+    say = words(job.meta.lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
     margin = job.edge + 8 * MM
     rows = "".join(
-        f"<tr><td><b>{e['file']}</b><br/>{_esc(e['title'])}</td><td>{e['stock']}</td>"
-        f"<td>{'double-sided, long edge' if e['duplex'] else 'one side'}</td>"
+        f"<tr><td><b>{e['file']}</b><br/>{_esc(e['title'])}</td><td>{say.get('stock_' + e['stock'], e['stock'])}</td>"
+        f"<td>{say['double_sided'] if e['duplex'] else say['one_side']}</td>"
         f"<td align='center'>{1 if e['component'] == 'calibration' else tables}</td><td align='center'>{sheets(e)}</td>"
-        f"<td>{HOW.get(e['kind'], '')}</td></tr>"
+        f"<td>{say.get('how_' + e['kind'], '')}</td></tr>"
         for e in entries
     )
     total = sum(sheets(e) for e in entries) + own_sheets  # files of several tables hold all their pages
     markup = (
-        f"<p style='kicker'>{_esc(title)}</p><h1>Print plan</h1>"
-        "<p>Print every file <b>at 100 % (actual size)</b>, never “fit to page”. First print "
-        "<b>calibration.pdf</b> to check your printer. <b>kit.pdf</b> holds everything in this order for "
-        "one print job on plain paper.</p>"
-        "<table widths='34mm 13mm 26mm 13mm 13mm *' lines='rows' valign='top' pad='1.2mm'>"
-        "<tr fill='accent'><th>File</th><th>Stock</th><th>Sides</th><th align='center'>Copies</th>"
-        f"<th align='center'>Sheets</th><th>Cut and assemble</th></tr>{rows}"
-        f"<tr><td><b>In all</b></td><td></td><td></td><td></td><td align='center'><b>{total}</b></td><td></td></tr></table>"
+        f"<p style='kicker'>{_esc(title)}</p><h1>{say['print_plan']}</h1><p>{say['plan_intro']}</p>"
+        "<table widths='32mm 18mm 26mm 12mm 12mm *' lines='rows' valign='top' pad='1.2mm'>"
+        f"<tr fill='accent'><th>{say['file']}</th><th>{say['stock']}</th><th>{say['sides']}</th>"
+        f"<th align='center'>{say['copies']}</th><th align='center'>{say['sheets']}</th><th>{say['assemble']}</th></tr>"
+        f"{rows}<tr><td><b>{say['in_all']}</b></td><td></td><td></td><td></td><td align='center'><b>{total}</b></td>"
+        "<td></td></tr></table>"
     )
     if tables > 1:
-        markup += (
-            f"<p>Every page carries its table number (1 to {tables}) in a corner, so mixed-up pieces find their way home.</p>"
-        )
+        markup += f"<p>{say['tables_note'].format(tables=tables)}</p>"
     flows = Builder(job.sheet).build(markup, w - 2 * margin)
     cursor = h - margin
     for flow in flows:
@@ -207,7 +190,7 @@ def _stamp(size: tuple[float, float], table: int, job: Job) -> bytes:
     """A one-page PDF with 'Table N' in the top right corner, on a white patch."""
     buffer = io.BytesIO()
     c = open_canvas(buffer, size, job.meta)
-    text = f"Table {table}"
+    text = words(job.meta.lang)["table"].format(n=table)
     c.setFont("Sans-Bold", 7)
     width = c.stringWidth(text, "Sans-Bold", 7)
     x, y = size[0] - job.edge - 1 * MM - width, size[1] - job.edge - 4 * MM

@@ -1,0 +1,121 @@
+"""The words kitpress itself prints on a kit's own pages (the print plan, the printer check,
+table numbers, the combined file's title), in the kit's language. Spanish and Russian are
+kitpress's own translations; any other language gets English until someone adds it here."""
+
+from __future__ import annotations
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "printer_check": "Printer check",
+        "check_print": "<p>1. Print this file <b>at 100 % (actual size)</b>, double-sided, flipping on the <b>long edge</b>. "
+        "The ruler below must measure exactly 100 mm and the square 10 mm; if not, turn off "
+        "“fit to page” in the print dialog.</p>",
+        "check_light": "<p>2. Hold the sheet against the light. The cross printed on the back should sit on the 0 of "
+        "both scales. If it sits elsewhere, read where (in mm) and build the kit again with the "
+        "opposite value, for example <b>--back-offset -1.5,0.5</b> if the cross shows at +1.5 across "
+        "and −0.5 up. Save it for this printer with <b>kitpress printer save NAME --back-offset …</b>.</p>",
+        "duplex_test": "Duplex test: the cross on the back should sit on 0, 0",
+        "check_back": "Back of the printer check: hold the sheet against the light.",
+        "print_plan": "Print plan",
+        "plan_intro": "Print every file <b>at 100 % (actual size)</b>, never “fit to page”. First print "
+        "<b>calibration.pdf</b> to check your printer. <b>kit.pdf</b> holds everything in this order for "
+        "one print job on plain paper.",
+        "file": "File",
+        "stock": "Stock",
+        "sides": "Sides",
+        "copies": "Copies",
+        "sheets": "Sheets",
+        "assemble": "Cut and assemble",
+        "double_sided": "double-sided, long edge",
+        "one_side": "one side",
+        "in_all": "In all",
+        "tables_note": "Every page carries its table number (1 to {tables}) in a corner, so mixed-up pieces find their way home.",
+        "table": "Table {n}",
+        "complete_kit": "complete kit",
+        "whole_kit": "The whole kit in one file",
+        "stock_card": "card",
+        "stock_paper": "paper",
+        "how_cards": "cut on the crop marks (a guillotine or a ruler and craft knife), or along the thin grey lines "
+        "with scissors",
+        "how_board": "trim each piece on its dashed line, glue the grey strip under its neighbour, line up the ⊕ marks",
+        "how_page": "cut along the solid lines, fold on the dashed lines, glue the grey tabs",
+    },
+    "es": {
+        "printer_check": "Prueba de impresora",
+        "check_print": "<p>1. Imprima este archivo <b>al 100 % (tamaño real)</b>, a doble cara, volteando por el "
+        "<b>borde largo</b>. La regla de abajo debe medir exactamente 100 mm y el cuadrado 10 mm; si no, "
+        "desactive «ajustar a la página» en el cuadro de impresión.</p>",
+        "check_light": "<p>2. Mire la hoja a contraluz. La cruz impresa en el reverso debe caer sobre el 0 de ambas "
+        "escalas. Si cae en otro sitio, lea dónde (en mm) y vuelva a generar el kit con el valor opuesto; "
+        "por ejemplo, <b>--back-offset -1.5,0.5</b> si la cruz aparece en +1,5 en horizontal y en −0,5 en "
+        "vertical. Guárdelo para esta impresora con <b>kitpress printer save NOMBRE --back-offset …</b>.</p>",
+        "duplex_test": "Prueba a doble cara: la cruz del reverso debe caer en 0, 0",
+        "check_back": "Reverso de la prueba de impresora: mire la hoja a contraluz.",
+        "print_plan": "Plan de impresión",
+        "plan_intro": "Imprima cada archivo <b>al 100 % (tamaño real)</b>, nunca con «ajustar a la página». Imprima "
+        "primero <b>calibration.pdf</b> para comprobar su impresora. <b>kit.pdf</b> lo contiene todo en este "
+        "orden, para un solo trabajo de impresión en papel normal.",
+        "file": "Archivo",
+        "stock": "Soporte",
+        "sides": "Caras",
+        "copies": "Copias",
+        "sheets": "Hojas",
+        "assemble": "Cortar y montar",
+        "double_sided": "a doble cara, borde largo",
+        "one_side": "una cara",
+        "in_all": "En total",
+        "tables_note": "Cada página lleva su número de mesa (del 1 al {tables}) en una esquina, para que las piezas "
+        "mezcladas vuelvan a su sitio.",
+        "table": "Mesa {n}",
+        "complete_kit": "kit completo",
+        "whole_kit": "El kit entero en un archivo",
+        "stock_card": "cartulina",
+        "stock_paper": "papel",
+        "how_cards": "corte por las marcas de corte (con guillotina, o con regla y cúter), o con tijeras por las "
+        "finas líneas grises",
+        "how_board": "recorte cada pieza por su línea discontinua, pegue la franja gris bajo la pieza vecina y "
+        "alinee las marcas ⊕",
+        "how_page": "corte por las líneas continuas, doble por las discontinuas y pegue las pestañas grises",
+    },
+    "ru": {
+        "printer_check": "Проверка принтера",
+        "check_print": "<p>1. Напечатайте этот файл <b>в масштабе 100 % (реальный размер)</b> на обеих сторонах, "
+        "с переворотом по <b>длинному краю</b>. Линейка ниже должна быть длиной ровно 100 мм, а квадрат — "
+        "10 мм; если это не так, отключите «по размеру страницы» в окне печати.</p>",
+        "check_light": "<p>2. Посмотрите лист на просвет. Крест на обороте должен совпасть с нулём обеих шкал. "
+        "Если он в другом месте, определите, где именно (в мм), и соберите комплект заново с "
+        "противоположным значением, например <b>--back-offset -1.5,0.5</b>, если крест виден на +1,5 по "
+        "горизонтали и на −0,5 по вертикали. Сохраните его для этого принтера: "
+        "<b>kitpress printer save ИМЯ --back-offset …</b>.</p>",
+        "duplex_test": "Двусторонняя печать: крест на обороте должен быть на 0, 0",
+        "check_back": "Оборот проверки принтера: посмотрите лист на просвет.",
+        "print_plan": "План печати",
+        "plan_intro": "Печатайте каждый файл <b>в масштабе 100 % (реальный размер)</b>, никогда «по размеру "
+        "страницы». Сначала напечатайте <b>calibration.pdf</b>, чтобы проверить принтер. В <b>kit.pdf</b> всё "
+        "собрано в этом порядке для одного задания печати на обычной бумаге.",
+        "file": "Файл",
+        "stock": "Материал",
+        "sides": "Стороны",
+        "copies": "Копии",
+        "sheets": "Листы",
+        "assemble": "Резка и сборка",
+        "double_sided": "двусторонняя, по длинному краю",
+        "one_side": "одна сторона",
+        "in_all": "Всего",
+        "tables_note": "На каждой странице в углу стоит номер стола (от 1 до {tables}), чтобы перепутанные детали "
+        "вернулись на место.",
+        "table": "Стол {n}",
+        "complete_kit": "полный комплект",
+        "whole_kit": "Весь комплект в одном файле",
+        "stock_card": "картон",
+        "stock_paper": "бумага",
+        "how_cards": "режьте по меткам обреза (резаком или линейкой и ножом) или ножницами по тонким серым линиям",
+        "how_board": "обрежьте каждую часть по пунктирной линии, подклейте серую полосу под соседнюю часть, совместите метки ⊕",
+        "how_page": "режьте по сплошным линиям, сгибайте по пунктирным, приклейте серые клапаны",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    """kitpress's words in a language ('es-MX' takes Spanish), English where it has none."""
+    return {**TEXT["en"], **TEXT.get(lang.split("-")[0].lower(), {})}
