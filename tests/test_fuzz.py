@@ -7,7 +7,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build import BuildOptions, Project, build_game, compose_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,10 +21,13 @@ values = st.recursive(
 )
 
 
-def outcome(root: Path) -> None:
-    """Compose the game; a KitpressError must place every problem; anything else escapes."""
+def outcome(root: Path, build: bool = False) -> None:
+    """Compose (or build) the game; a KitpressError must place every problem; anything else escapes."""
     try:
-        compose_game(Project(root), "state-in-class", BuildOptions())
+        if build:  # the whole build: text fitted and drawn by the worker processes
+            build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+        else:
+            compose_game(Project(root), "state-in-class", BuildOptions())
     except KitpressError as exc:
         assert exc.problems
         for problem in exc.problems:
@@ -70,3 +73,14 @@ def test_any_value_in_a_layout(tmp_path_factory, value):
     data["frames"][0]["at"] = value
     layout.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     outcome(root)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(["title", "flavour", "income"]), value=values)
+def test_any_value_in_a_role_through_the_whole_build(tmp_path_factory, field, value):
+    root = fresh(tmp_path_factory)
+    roles = root / "content/state-in-class/roles.yaml"
+    data = yaml.safe_load(roles.read_text(encoding="utf-8"))
+    data["roles"][0][field] = value
+    roles.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    outcome(root, build=True)
