@@ -53,11 +53,15 @@ def publish(staging: Path, final: Path, entries: list[dict], previous: dict | No
 
 
 def _link(source: Path, target: Path) -> None:
-    """Hard links (a copy where they cannot be): keeping a file costs no time and no space."""
-    if source.is_dir():
-        shutil.copytree(source, target, copy_function=_link_file, symlinks=True)
-    else:
-        _link_file(source, target)
+    """Hard links (a copy where they cannot be): keeping a file costs no time and no space. What
+    another build of the same kit swapped away meanwhile is skipped: it keeps its own."""
+    try:
+        if source.is_dir():
+            shutil.copytree(source, target, copy_function=_link_file, symlinks=True, dirs_exist_ok=True)
+        else:
+            _link_file(source, target)
+    except (FileNotFoundError, shutil.Error):
+        pass
 
 
 def _link_file(source, target) -> None:
