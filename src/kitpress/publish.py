@@ -4,6 +4,7 @@ old folder should stay, and sweeping away what builds killed mid-way left behind
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import shutil
 import sys
@@ -42,8 +43,14 @@ def publish(staging: Path, final: Path, entries: list[dict], previous: dict | No
             if report:
                 (staging / PREVIOUS / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
     if not final.exists():
-        os.rename(staging, final)
-    elif _exchange(staging, final):
+        try:
+            os.rename(staging, final)
+            return
+        except OSError as error:  # another build of this kit put its folder there meanwhile
+            if error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+        return publish(staging, final, entries, previous, report)  # keep what it left, then swap as usual
+    if _exchange(staging, final):
         shutil.rmtree(staging, ignore_errors=True)  # now the old kit
     else:  # no atomic swap here (not Linux): file by file, each move atomic
         for path in sorted(staging.iterdir()):
