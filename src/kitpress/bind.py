@@ -7,7 +7,6 @@ template prints is recorded, so a later overflow or glyph problem names its sour
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
-from . import __version__
+from . import __version__, usercache
 from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
 from .textfmt import number, signed
@@ -45,15 +44,11 @@ class Printed:
 
 
 def _template_cache() -> jinja2.FileSystemBytecodeCache | None:
-    """jinja's own cache of compiled templates, in the user's cache folder (private to them):
-    compiling a kit's templates is a tenth of a second of every build. A template whose text
-    changed is compiled again (jinja checks a checksum of the source)."""
-    try:
-        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kitpress" / "templates"
-        root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except (OSError, RuntimeError):
-        return None  # no home, or a read-only one: compile every time
-    return jinja2.FileSystemBytecodeCache(str(root))
+    """jinja's own cache of compiled templates, in the user's cache folder: compiling a kit's
+    templates is a tenth of a second of every build. A template whose text changed is compiled
+    again (jinja checks a checksum of the source)."""
+    root = usercache.folder("templates")
+    return jinja2.FileSystemBytecodeCache(str(root)) if root else None  # None: compile every time
 
 
 _COMPILED = _template_cache()

@@ -36,20 +36,24 @@ _IGNORED = {"\n", "\t", "\u00ad", "\u200b"}
 
 
 _registered: list[Path] = []
+_faces: dict[str, Path] = {}  # face name -> its file, parsed when first used
+_parsed: dict[Path, TTFont] = {}
 
 
 def register(font_dir: Path | None = None) -> None:
-    """Register the bundled families once per process; a missing file is a located error."""
+    """Make the bundled families known to reportlab once per process; a missing file is a
+    located error. A face's file is parsed when text first uses it (5-9 ms each; a deck
+    uses two of the eleven faces)."""
     if _registered:
         return
     font_dir = font_dir or FONT_DIR
-    parsed: dict[Path, TTFont] = {}
     for family, files in FAMILIES.items():
         for suffix, name in zip(_SUFFIX, files):
             path = font_dir / name
             if not path.is_file():
                 raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
-            pdfmetrics.registerFont(_font(family + suffix, path, parsed))
+            _check_header(path)
+            _faces[family + suffix] = path
         for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
             addMapping(family, bold, italic, family + suffix)
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
@@ -57,17 +61,41 @@ def register(font_dir: Path | None = None) -> None:
     _registered.append(font_dir)
 
 
-def _font(name: str, path: Path, parsed: dict) -> TTFont:
-    """A registered face; a file that serves several faces (a family without italics) is read once."""
-    if path in parsed:
-        alias = copy.copy(parsed[path])
+def _check_header(path: Path) -> None:
+    """Refuse what is plainly no TrueType font now, not when text first needs it."""
+    with path.open("rb") as handle:
+        head = handle.read(4)
+    if head == b"OTTO":
+        raise fail("not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf", Loc(str(path)))
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise fail("not a usable TrueType font: the file does not start like one", Loc(str(path)))
+
+
+def _find_and_register(name):
+    """reportlab asks here for a font it does not know yet (pdfmetrics.getFont)."""
+    path = _faces.get(str(name))
+    if path is None:
+        return _reportlab_find(name)
+    font = _font(str(name), path)
+    pdfmetrics.registerFont(font)
+    return font
+
+
+_reportlab_find = pdfmetrics.findFontAndRegister
+pdfmetrics.findFontAndRegister = _find_and_register
+
+
+def _font(name: str, path: Path) -> TTFont:
+    """A face; a file that serves several faces (a family without italics) is read once."""
+    if path in _parsed:
+        alias = copy.copy(_parsed[path])
         alias.fontName, alias.state = name, WeakKeyDictionary()  # its own subset in each document
         return alias
     try:
-        parsed[path] = TTFont(name, str(path))
+        _parsed[path] = TTFont(name, str(path))
     except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
         raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
-    return parsed[path]
+    return _parsed[path]
 
 
 def icon(name: str) -> tuple[str, int] | None:
@@ -84,8 +112,11 @@ def icon_names() -> list[str]:
 @lru_cache(maxsize=None)
 def charset(family: str) -> frozenset[int]:
     register()
-    font = ToolsFont(_registered[0] / FAMILIES[family][0], lazy=True)
-    return frozenset(font.getBestCmap())
+    path = _registered[0] / FAMILIES[family][0]
+    try:
+        return frozenset(ToolsFont(path, lazy=True).getBestCmap())
+    except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds on a broken file
+        raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
 
 
 @lru_cache(maxsize=None)

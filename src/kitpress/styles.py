@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from . import fonts
+from . import fonts, usercache
 from .units import parse_length
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -131,11 +134,39 @@ class _Hyphenator:
         if self._iterate is None:
             import pyphen
 
+            path = pyphen.LANGUAGES[self.code]
+            if path not in pyphen.hdcache:
+                pyphen.hdcache[path] = _patterns(path)
             self._iterate = pyphen.Pyphen(lang=self.code).iterate
         return self._iterate
 
     def __deepcopy__(self, memo):  # styles are copied; one hyphenator per language is enough
         return self
+
+
+def _patterns(path: Path):
+    """pyphen's patterns for a dictionary file, parsed once per version of the file and kept
+    in the user's cache (as marshal data, which cannot run code): parsing them is 50 ms of
+    every build, loading them 4 ms."""
+    import pyphen
+
+    data = path.read_bytes()
+    folder = usercache.folder("hyphenation")
+    cached = folder / f"{path.stem}-{hashlib.sha256(data).hexdigest()[:20]}-{pyphen.VERSION}.marshal" if folder else None
+    if cached is not None and cached.is_file():
+        try:
+            patterns, maxlen = marshal.loads(cached.read_bytes())
+            if isinstance(patterns, dict) and isinstance(maxlen, int):
+                found = pyphen.HyphDict.__new__(pyphen.HyphDict)
+                found.patterns, found.cache, found.maxlen = patterns, {}, maxlen
+                return found
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # parsed again below
+    parsed = pyphen.HyphDict(path)
+    plain = all(type(v) is int for _, values in parsed.patterns.values() for v in values)
+    if cached is not None and plain:  # nonstandard breaks (hu: 'ssz=sz') are objects: not kept
+        usercache.write(cached, marshal.dumps((parsed.patterns, parsed.maxlen)))
+    return parsed
 
 
 def load_hyphenators() -> None:

@@ -1,0 +1,30 @@
+"""The user's cache folder for what kitpress derives from files that rarely change (compiled
+templates, hyphenation patterns): private to the user, and never needed: without a writable
+home, kitpress derives everything again each time."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def folder(name: str) -> Path | None:
+    """~/.cache/kitpress/<name> (or under $XDG_CACHE_HOME), made if missing; None if it cannot be."""
+    try:
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kitpress" / name
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except (OSError, RuntimeError):
+        return None
+    return root
+
+
+def write(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all: readers never see half of one."""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a full disk or a read-only cache: derived again next time
