@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pypdf import PdfReader
+
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
 
@@ -28,3 +30,26 @@ def test_a_file_that_is_not_a_truetype_font_is_refused(tmp_path):
     assert run.returncode == 1
     assert "DejaVuSans.ttf: error: not a usable TrueType font" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_bold_and_italic_runs_keep_their_faces_whichever_face_is_loaded_first(tmp_path):
+    # faces are parsed when first used, and reportlab remaps a family whenever a face of that
+    # name is registered: a fresh process, loading the regular face only after the mapping
+    script = f"""
+from kitpress import fonts
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+fonts.register()
+c = Canvas({str(tmp_path / "runs.pdf")!r})
+p = Paragraph("<b>bold</b> plain <i>italic</i>", ParagraphStyle("p", fontName="Sans", fontSize=9))
+p.wrap(300, 100)
+p.drawOn(c, 20, 700)
+c.save()
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)
+    faces = {
+        str(f.get_object()["/BaseFont"]).split("+")[-1]
+        for f in PdfReader(tmp_path / "runs.pdf").pages[0]["/Resources"]["/Font"].values()
+    }
+    assert {"NotoSans-Bold", "NotoSans-Regular", "NotoSans-Italic"} <= faces

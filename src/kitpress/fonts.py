@@ -54,8 +54,7 @@ def register(font_dir: Path | None = None) -> None:
                 raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
             _check_header(path)
             _faces[family + suffix] = path
-        for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
-            addMapping(family, bold, italic, family + suffix)
+    _map_families()
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
     _registered.append(font_dir)
@@ -78,7 +77,15 @@ def _find_and_register(name):
         return _reportlab_find(name)
     font = _font(str(name), path)
     pdfmetrics.registerFont(font)
+    _map_families()  # registerFont maps bold and italic of a family's name to that one face
     return font
+
+
+def _map_families() -> None:
+    """Tell reportlab which face <b> and <i> pick in each family."""
+    for family in FAMILIES:
+        for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
+            addMapping(family, bold, italic, family + suffix)
 
 
 _reportlab_find = pdfmetrics.findFontAndRegister
