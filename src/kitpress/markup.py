@@ -21,6 +21,7 @@ from reportlab.platypus.flowables import HRFlowable
 
 from . import fonts
 from .errors import did_you_mean
+from .plainline import PlainLine, is_plain
 from .ruler import Ruler
 from .styles import StyleSheet
 from .units import MM, parse_length
@@ -81,6 +82,7 @@ class Builder:
     sheet: StyleSheet
     scale: float = 1.0
     face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
+    plain_lines: bool = False  # plain one-line paragraphs as PlainLines (frames; documents split pages)
 
     def build(self, markup: str, width: float) -> list[Flowable]:
         markup = strip_comments(markup)
@@ -167,7 +169,10 @@ class Builder:
     def para_text(self, text: str, style: str, align=None, color=None, bullet=None) -> Paragraph:
         if not self.sheet.has(style):
             raise MarkupError(f"unknown style '{style}'")
-        return Paragraph(text, self.sheet.para(style, self.scale, align, color), bulletText=bullet)
+        para_style = self.sheet.para(style, self.scale, align, color)
+        if self.plain_lines and bullet is None and is_plain(text, para_style):
+            return PlainLine(text, para_style)
+        return Paragraph(text, para_style, bulletText=bullet)
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []

@@ -203,7 +203,7 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
 
 def frame_blocks(face: Face, frame: TextFrame, w: float, h: float) -> Fitted:
     """A frame's text built and wrapped at the largest size that fits its box (turned, if it is)."""
-    builder = Builder(face.sheet, face=face_resolver(face.faces))
+    builder = Builder(face.sheet, face=face_resolver(face.faces), plain_lines=True)
     return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame)
 
 
