@@ -32,6 +32,8 @@ WHOLE_FILE = {
     "no game '…' in ……",
     "font file missing: … (the bundled fonts live in …)",
     "not a usable TrueType font: …",
+    "not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf",
+    "not a usable TrueType font: the file does not start like one",
     "no game.yaml in this game folder",
     "no schema.yaml: declare the game's collections there",
     "no printer named '…' (…); save one with kitpress printer save NAME --back-offset DX,DY",
@@ -51,6 +53,8 @@ ABSOLUTE = {
     "no game '…' in ……",
     "font file missing: … (the bundled fonts live in …)",
     "not a usable TrueType font: …",
+    "not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf",
+    "not a usable TrueType font: the file does not start like one",
     "no printer named '…' (…); save one with kitpress printer save NAME --back-offset DX,DY",
 }
 

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 REPO = Path(__file__).resolve().parents[1]
@@ -22,13 +23,21 @@ def test_a_missing_font_file_is_a_located_error_and_writes_nothing(tmp_path):
     assert not (tmp_path / "build").exists()
 
 
-def test_a_file_that_is_not_a_truetype_font_is_refused(tmp_path):
+@pytest.mark.parametrize(
+    "data, why",
+    [
+        (b"not a font at all", "the file does not start like one"),
+        (b"OTTO" + bytes(200), "its outlines are PostScript (CFF); use a .ttf"),
+        ((REPO / "fonts" / "DejaVuSans.ttf").read_bytes()[:3000], ""),  # cut short: found when first read
+    ],
+)
+def test_a_file_that_is_not_a_truetype_font_is_refused(tmp_path, data, why):
     for folder in ("content", "layouts", "fonts"):
         shutil.copytree(REPO / folder, tmp_path / folder)
-    (tmp_path / "fonts" / "DejaVuSans.ttf").write_bytes(b"not a font at all")
+    (tmp_path / "fonts" / "DejaVuSans.ttf").write_bytes(data)
     run = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 1
-    assert "DejaVuSans.ttf: error: not a usable TrueType font" in run.stderr
+    assert f"DejaVuSans.ttf: error: not a usable TrueType font: {why}" in run.stderr
     assert "Traceback" not in run.stderr
 
 

@@ -8,24 +8,23 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from . import i18n_cli, printers
+from .console import Console
 from .build import BuildOptions, build_game, compose_game, find_project
 from .errors import KitpressError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
-# soft_wrap: a problem stays one `path:line:col: error:` line, whatever the terminal width
 app.add_typer(i18n_cli.app, name="i18n")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console()
+err = Console(stderr=True)
 
 
 def _fail(exc: KitpressError) -> None:
     for problem in exc.problems:
-        err.print(str(problem), markup=False)
+        err.print(str(problem))
     errors = sum(p.level == "error" for p in exc.problems)
-    err.print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.", markup=False)
+    err.print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.")
     raise typer.Exit(1)
 
 
@@ -79,7 +78,7 @@ def build(
                 tables=tables,
                 ink_saver=ink_saver,
             )
-            out.print(f"{game_id} · {code or 'source language'} · {options.paper}", markup=False)
+            out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
             try:
                 folder, entries = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
             except KitpressError as exc:
@@ -95,7 +94,7 @@ def build(
         index = write_index(out_dir or project.root / "build")
     except KitpressError as exc:
         _fail(exc)
-    out.print(f"Kit page: {index}  (open it in a browser)", markup=False)
+    out.print(f"Kit page: {index}  (open it in a browser)")
 
 
 def _languages(project, game_id: str, lang: str | None) -> list[str | None]:
@@ -124,12 +123,12 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
         return
     cov = game.coverage
     counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
-    out.print(f"  [{lang}] {counts}", markup=False)
+    out.print(f"  [{lang}] {counts}")
     problems = problems_of(cov)
     for problem in problems[:SHOWN]:
-        out.print(f"    {problem}", markup=False)
+        out.print(f"    {problem}")
     if len(problems) > SHOWN:
-        out.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}", markup=False)
+        out.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
 
 
 def _changes(folder) -> None:
@@ -138,9 +137,9 @@ def _changes(folder) -> None:
     lines = BUILD_REPORTS.get(str(folder))
     if lines is None:
         return
-    out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.", markup=False)
+    out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.")
     for line in lines:
-        out.print(f"    {line}", markup=False)
+        out.print(f"    {line}")
 
 
 def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
@@ -177,7 +176,7 @@ def check(
                 _, parts, _ = compose_game(project, game_id, options)
             except KitpressError as exc:
                 _fail(exc)
-            out.print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components)", markup=False)
+            out.print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components)")
 
 
 @app.command()
@@ -206,15 +205,15 @@ def preview(
             stale.unlink()
         report = folder / PREVIOUS / "changes.txt"
         for line in report.read_text(encoding="utf-8").splitlines() if report.is_file() else ["no change since the first build"]:
-            out.print(f"  {line}", markup=False)
+            out.print(f"  {line}")
         written = changed_pages(folder, target, component or None)
-        out.print(f"{len(written)} changed page{'s' if len(written) != 1 else ''}, old beside new, in {target}", markup=False)
+        out.print(f"{len(written)} changed page{'s' if len(written) != 1 else ''}, old beside new, in {target}")
         return
     written = write_pages(folder, target, component or None)
     written += contact_sheets(
         folder, target, [p for p in parts if not component or p.component in component], options.paper, options.edge
     )
-    out.print(f"{len(written)} images in {target}", markup=False)
+    out.print(f"{len(written)} images in {target}")
 
 
 @app.command()
@@ -237,16 +236,16 @@ def watch(
             folder, _ = build_game(project, game, options, progress=lambda line: None)
         except KitpressError as exc:
             for problem in exc.problems:
-                err.print(str(problem), markup=False)
-            err.print("Not rebuilt; the last good kit is unchanged. Watching…", markup=False)
+                err.print(str(problem))
+            err.print("Not rebuilt; the last good kit is unchanged. Watching…")
             return
         lines = BUILD_REPORTS.get(str(folder))
         summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
-        out.print(f"rebuilt {folder}: {summary}", markup=False)
+        out.print(f"rebuilt {folder}: {summary}")
         sys.stdout.flush()
 
     once()
-    out.print(f"watching {', '.join(str(f) for f in folders if f.exists())}", markup=False)
+    out.print(f"watching {', '.join(str(f) for f in folders if f.exists())}")
     sys.stdout.flush()
     for _ in changes_of(*[f for f in folders if f.exists()], debounce=300):
         once()
@@ -308,7 +307,7 @@ def main() -> None:
         app()
     except SystemExit as exc:  # how typer ends every command
         if isinstance(exc.code, str):
-            err.print(exc.code, markup=False)
+            err.print(exc.code)
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except KeyboardInterrupt:
         err.print("interrupted; nothing was changed in the output folder.")
@@ -316,8 +315,8 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - a user never sees a traceback; KITPRESS_DEBUG=1 shows it
         if os.environ.get("KITPRESS_DEBUG"):
             raise
-        err.print(f"kitpress: internal error: {type(exc).__name__}: {exc}", markup=False)
-        err.print("Nothing was changed in the output folder. Please report this, with the command you ran.", markup=False)
+        err.print(f"kitpress: internal error: {type(exc).__name__}: {exc}")
+        err.print("Nothing was changed in the output folder. Please report this, with the command you ran.")
         code = 2
     # Every file is written and moved into place by now; tearing the interpreter down (freeing
     # a big deck's objects one by one) would only add a tenth of a second to every command.

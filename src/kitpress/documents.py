@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
@@ -16,7 +15,7 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 from . import __version__, fit, fonts
 from .errors import KitpressError, Problem
 from .fit import paragraphs, measure
-from .markup import Builder, MarkupError
+from .markup import Builder, MarkupError, escape
 from .render import Job, face_resolver
 from .scene import Document
 

@@ -12,7 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
-from fontTools.ttLib import TTFont as ToolsFont
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -118,12 +117,10 @@ def icon_names() -> list[str]:
 
 @lru_cache(maxsize=None)
 def charset(family: str) -> frozenset[int]:
+    """The code points a family's regular face maps (reportlab's reading of its cmap; 0xFFFF
+    is the table's end marker, no character)."""
     register()
-    path = _registered[0] / FAMILIES[family][0]
-    try:
-        return frozenset(ToolsFont(path, lazy=True).getBestCmap())
-    except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds on a broken file
-        raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
+    return frozenset(pdfmetrics.getFont(face_name(family)).face.charToGlyph) - {0xFFFF}
 
 
 @lru_cache(maxsize=None)

@@ -6,21 +6,21 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from . import i18n
+from .console import Console
 from .build import find_project
 from .content import load_game
 from .errors import KitpressError, Loc
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Translate a game's text.")
-out = Console(highlight=False, soft_wrap=True, markup=False)  # [es] is a language, not markup
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+out = Console()
+err = Console(stderr=True)
 
 
 def _fail(exc: KitpressError) -> None:
     for problem in exc.problems:
-        err.print(str(problem), markup=False)
+        err.print(str(problem))
     raise typer.Exit(1)
 
 
@@ -81,7 +81,7 @@ def status(
                     f" of {len(source.texts)}"
                 )
                 for problem in i18n.problems_of(cov):
-                    out.print(f"  {problem}", markup=False)
+                    out.print(f"  {problem}")
                 incomplete = incomplete or bool(cov.missing or cov.stale)
         except KitpressError as exc:
             _fail(exc)

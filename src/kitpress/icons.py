@@ -8,8 +8,6 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-from fontTools.ttLib import TTFont as ToolsFont
-
 FA_SOLID = (
     Path(str(files("fontawesomefree")))
     / "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/webfonts/fa-solid-900.ttf"
@@ -21,6 +19,8 @@ CREDIT = "Icons: Font Awesome Free (CC BY 4.0) and kitpress (OFL)."
 def _names(path: Path) -> dict[str, int]:
     """Glyph name -> code point, from the font itself (Font Awesome names its glyphs by icon).
     Where a glyph has several, the lowest wins: PDF text maps above U+FFFF are unreliable."""
+    from fontTools.ttLib import TTFont as ToolsFont  # only when markup asks for an icon: 10 ms to import
+
     names: dict[str, int] = {}
     for code, name in sorted(ToolsFont(path, lazy=True).getBestCmap().items(), reverse=True):
         names[name] = code
