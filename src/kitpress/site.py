@@ -5,6 +5,7 @@ sheets a whole kit takes. Everything comes from the manifests; nothing is rebuil
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -18,6 +19,7 @@ import jinja2
 from PIL import Image, PngImagePlugin
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from . import usercache
 from .errors import KitpressError, Loc, Problem
 from .units import PAPERS
 
@@ -334,15 +336,18 @@ def _prune_thumbs(folder: Path, components: set[str]) -> None:
 # -- the page -------------------------------------------------------------------------------
 
 
+# the compiled page depends on these settings too, not only on the template's text
+_SETTINGS = dict(
+    autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
+)
+
+
 def _environment() -> ImmutableSandboxedEnvironment:
-    env = ImmutableSandboxedEnvironment(
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    """The kit page's template, compiled once into the user's cache (25 ms of every build)."""
+    folder = usercache.folder("templates")
+    tag = hashlib.sha256(f"{jinja2.__version__}{sorted(_SETTINGS.items())}".encode()).hexdigest()[:12]
+    cache = jinja2.FileSystemBytecodeCache(str(folder), f"__kitpage_{tag}_%s.cache") if folder else None
+    env = ImmutableSandboxedEnvironment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), bytecode_cache=cache, **_SETTINGS)
     env.filters["plural"] = lambda n, one, many=None: one if n == 1 else (many or one + "s")
     return env
 
