@@ -2,10 +2,11 @@
 and the build says which pieces changed."""
 
 import os
-import select
+import queue
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -110,15 +111,19 @@ def test_whatever_changes_is_built_again(tmp_path):
 
 
 def read_until(process, text: str, seconds: float) -> list[str]:
-    """Lines of the process's output until one contains `text` (or time runs out)."""
+    """Lines of the process's output until one contains `text` (or time runs out). A thread
+    reads them: select() on the pipe misses lines already in the reader's buffer."""
+    if not hasattr(process, "lines"):
+        process.lines = queue.Queue()
+        threading.Thread(target=lambda: [process.lines.put(line) for line in process.stdout], daemon=True).start()
     lines, deadline = [], time.time() + seconds
     while time.time() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.5)
-        if ready:
-            line = process.stdout.readline()
-            lines.append(line)
-            if text in line:
-                break
+        try:
+            lines.append(process.lines.get(timeout=0.5))
+        except queue.Empty:
+            continue
+        if text in lines[-1]:
+            break
     return lines
 
 

@@ -35,10 +35,16 @@ def of(*parts) -> str:
     return _digest(_kitpress(), *parts, _fonts())
 
 
+@lru_cache(maxsize=64)
+def _sheet(sheet) -> str:
+    """A style sheet's digest: the same few sheets serve every face of a build."""
+    return _digest(styles(sheet))
+
+
 def digest_face(face: Face) -> str:
     return _digest(
         face.key,
-        styles(face.sheet),
+        _sheet(face.sheet),
         [digest_face(child) for child, _, _ in face.children],
         sorted((k, digest_face(v)) for k, v in face.faces.items()),
     )
