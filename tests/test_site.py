@@ -298,3 +298,22 @@ def test_in_a_browser(site, tmp_path, width):
     for manifest in manifests(out).values():
         assert manifest["title"] in dom.stdout
     assert "Print kits" in dom.stdout
+
+
+def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp_path, monkeypatch):
+    from kitpress import site
+    from kitpress.bench import synthetic_project
+    from kitpress.build import Project
+
+    root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first
+    folder, entries = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
+    thumbs = {e["component"]: folder / "thumbs" / f"{e['component']}.png" for e in entries}
+    assert thumbs["cards"].is_file() and thumbs["calibration"].is_file()  # drawn by the build's workers
+    assert len(entries[1].get("batches", [])) > 1  # the deck was drawn in batches
+    drawing = []
+    monkeypatch.setattr(site, "draw_thumbnail", lambda pdf, *rest: drawing.append(pdf.name) or (1, 1))
+    write_index(root / "build")
+    assert drawing == ["plan.pdf", "kit.pdf"]  # drawn in the main process, after the build
+    for entry in (e for e in entries if e["file"] not in drawing):
+        with Image.open(thumbs[entry["component"]]) as image:
+            assert image.text["kitpress-source-sha256"] == entry["sha256"], entry["file"]

@@ -6,6 +6,7 @@ Why batches: a one-card edit redraws one batch of sheets, not the whole deck, an
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import sys
@@ -29,6 +30,7 @@ class Task:
     path: Path
     draw: Callable[[Path], int]
     cost: int
+    thumbnail: Path | None = None  # page 1 as the kit page's picture, drawn here beside the rest
 
 
 def workers() -> int:
@@ -44,13 +46,27 @@ _TASKS: list[Task] = []  # what forked workers draw (inherited, never pickled: s
 
 def _draw(index: int) -> tuple[int, list[Problem]]:
     """Draw one task, collecting what does not fit instead of stopping at the first problem."""
+    task = _TASKS[index]
     with fit.collecting(Problems()) as problems:
         try:
-            pages = _TASKS[index].draw(_TASKS[index].path)
+            pages = task.draw(task.path)
         except KitpressError as exc:
             problems.items.extend(exc.problems)
             pages = 0
+    if pages and task.thumbnail is not None and task.path.is_file():
+        thumbnail(task.path, task.thumbnail)
     return pages, problems.items
+
+
+def thumbnail(pdf: Path, target: Path) -> None:
+    """Drawn here, it costs the build nothing on a busy core; the kit page would draw it after
+    the build, alone. One that fails here is drawn by the kit page, which reports why."""
+    from .site import draw_thumbnail
+
+    try:
+        draw_thumbnail(pdf, target, hashlib.sha256(pdf.read_bytes()).hexdigest())
+    except Exception:  # noqa: BLE001 - see above: never a reason to fail the build here
+        target.unlink(missing_ok=True)
 
 
 def _can_fork() -> bool:

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, fit, kitfiles, publish, styles
+from . import batches, cardsheets, changes, fit, kitfiles, publish, site, styles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
@@ -253,7 +253,8 @@ def _render_parts(
             (folder / batches.CACHE).mkdir(exist_ok=True)
             plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
             for key, only in zip(keys, chunks):
-                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE)
+                thumb = _thumb(folder, part.component) if key == keys[0] else None  # the deck's page 1
+                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE, thumb)
                 tasks.append(batches.Task(key, work, _cost(part, only)))
             entries[part.component] = {"facts": facts}
             continue
@@ -265,7 +266,8 @@ def _render_parts(
             shutil.copy2(kept, folder / name)
             entries[part.component] = {**before, "reused": True}
             continue
-        tasks.append(batches.Task(folder / name, partial(_draw, part, job, notes, options.board), _cost(part, None)))
+        draw = partial(_draw, part, job, notes, options.board)
+        tasks.append(batches.Task(folder / name, draw, _cost(part, None), _thumb(folder, part.component)))
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
@@ -287,6 +289,10 @@ def _render_parts(
     return out, drawn
 
 
+def _thumb(folder: Path, component: str) -> Path:
+    return folder / site.THUMBS / f"{component}.png"
+
+
 def _chunks(part: Part, job: Job) -> list:
     """A deck's sheets in batches, if it has more than one batch of them; else []."""
     if part.kind != "cards":
@@ -297,9 +303,20 @@ def _chunks(part: Part, job: Job) -> list:
     return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
 
 
-def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: BuildOptions, only, cache: Path, key: Path) -> dict:
+def _batch(
+    composer: Composer,
+    part: Part,
+    job: Job,
+    notes: tuple,
+    options: BuildOptions,
+    only,
+    cache: Path,
+    thumb: Path | None,
+    key: Path,
+) -> dict:
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
-    build left that very batch in `cache`."""
+    build left that very batch in `cache`; the first batch draws the deck's thumbnail too (it
+    names the batch it shows until the batches are joined)."""
     before = len(composer.problems.items)
     per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
     pieces: dict[str, str] = {}
@@ -315,6 +332,8 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: Buil
         pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
         return {"name": name, "pages": pages, "items": pieces, "cached": True}
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
+    if thumb is not None:
+        batches.thumbnail(key.parent / name, thumb)
     return {"name": name, "pages": pages, "items": pieces, "cached": False}
 
 
@@ -333,10 +352,17 @@ def _joined(
     names = [batch["name"] for batch in made]
     if _same(before, fingerprint, kept):
         shutil.copy2(kept, path)
-        return {**before, "reused": True}
-    files = [folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names]
-    pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
-    return {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
+        entry = {**before, "reused": True}
+    else:
+        files = [
+            folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names
+        ]
+        pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+        entry = {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
+    thumb = _thumb(folder, part.component)
+    if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
+        site.retag(thumb, entry["sha256"])
+    return entry
 
 
 def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> Job:
@@ -402,7 +428,7 @@ def _printer_check(
     if _same(old, fingerprint, kept):
         shutil.copy2(kept, path)
         return {"fingerprint": fingerprint, "pages": old["pages"]}, None
-    return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30)
+    return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30, _thumb(folder, "calibration"))
 
 
 def _calibration(job: Job, path: Path) -> int:

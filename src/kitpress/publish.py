@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from . import batches
+from .site import THUMBS
 
 PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
 
@@ -29,11 +30,11 @@ def publish(staging: Path, final: Path, entries: list[dict], previous: dict | No
             new = staging / old.name
             if old.name == PREVIOUS and replaced:
                 continue  # a new change: .previous is made again below
-            if old.name == batches.CACHE:
+            if old.name in (batches.CACHE, THUMBS) and old.is_dir():  # the new build's own files win
                 new.mkdir(exist_ok=True)
-                for batch in old.glob("*.pdf"):
-                    if batch.name in wanted and not (new / batch.name).exists():
-                        _link(batch, new / batch.name)
+                for kept in old.iterdir():
+                    if (old.name == THUMBS or kept.name in wanted) and not (new / kept.name).exists():
+                        _link(kept, new / kept.name)
             elif not new.exists():
                 _link(old, new)
         if replaced:

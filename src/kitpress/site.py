@@ -6,6 +6,7 @@ sheets a whole kit takes. Everything comes from the manifests; nothing is rebuil
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 import os
@@ -294,19 +295,25 @@ def _thumbnail(pdf: Path, target: Path, manifest: Path, sha: str = "") -> tuple[
                     return old.size
         except (OSError, ValueError):
             pass  # drawn again below
-    try:
-        import pypdfium2 as pdfium
-    except ImportError:  # pragma: no cover - pypdfium2 ships with kitpress's dependencies
-        raise _fail(manifest, "thumbnails need pypdfium2: pip install pypdfium2") from None
-    import io
+    import pypdfium2 as pdfium
 
     try:
-        document = pdfium.PdfDocument(str(pdf))
+        return draw_thumbnail(pdf, target, sha)
     except pdfium.PdfiumError as exc:
         raise _fail(pdf, f"cannot read the PDF for its thumbnail: {exc}; rebuild the kit") from None
+    except ValueError:
+        raise _fail(pdf, "the PDF has no pages; rebuild the kit") from None
+
+
+def draw_thumbnail(pdf: Path, target: Path, sha: str) -> tuple[int, int]:
+    """Page 1 of `pdf`, THUMB_WIDTH px wide, as a PNG that records `sha`, the PDF it shows;
+    written only if it changes. Builds draw their files' thumbnails in their workers too."""
+    import pypdfium2 as pdfium  # only when a thumbnail is drawn: 12 ms to import
+
+    document = pdfium.PdfDocument(str(pdf))
     try:
         if len(document) == 0:
-            raise _fail(pdf, "the PDF has no pages; rebuild the kit")
+            raise ValueError(f"{pdf} has no pages")
         page = document[0]
         width, _ = page.get_size()
         bitmap = page.render(scale=THUMB_WIDTH / width, may_draw_forms=False)
@@ -315,14 +322,28 @@ def _thumbnail(pdf: Path, target: Path, manifest: Path, sha: str = "") -> tuple[
     finally:
         document.close()
     buffer = io.BytesIO()
-    info = PngImagePlugin.PngInfo()
-    info.add_text(SOURCE, sha)
-    image.save(buffer, format="PNG", pnginfo=info)
+    image.save(buffer, format="PNG", pnginfo=_source(sha))
     data = buffer.getvalue()
     if not (target.is_file() and target.read_bytes() == data):
         target.parent.mkdir(parents=True, exist_ok=True)
         _write_atomic(target, data)
     return image.size
+
+
+def retag(target: Path, sha: str) -> None:
+    """Say which PDF a thumbnail shows, once it is known: a big deck's is drawn from its first
+    batch, before the batches are joined into the file."""
+    with Image.open(target) as image:
+        image.load()
+        data = io.BytesIO()
+        image.save(data, format="PNG", pnginfo=_source(sha))
+    _write_atomic(target, data.getvalue())
+
+
+def _source(sha: str) -> PngImagePlugin.PngInfo:
+    info = PngImagePlugin.PngInfo()
+    info.add_text(SOURCE, sha)
+    return info
 
 
 def _prune_thumbs(folder: Path, components: set[str]) -> None:
