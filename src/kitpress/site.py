@@ -12,6 +12,7 @@ import math
 import os
 import re
 import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -332,12 +333,17 @@ def draw_thumbnail(pdf: Path, target: Path, sha: str) -> tuple[int, int]:
 
 def retag(target: Path, sha: str) -> None:
     """Say which PDF a thumbnail shows, once it is known: a big deck's is drawn from its first
-    batch, before the batches are joined into the file."""
-    with Image.open(target) as image:
-        image.load()
-        data = io.BytesIO()
-        image.save(data, format="PNG", pnginfo=_source(sha))
-    _write_atomic(target, data.getvalue())
+    batch, before the batches are joined into the file. The sha is written over the batch's
+    (both 64 characters) and the chunk's checksum made again: no image is encoded twice."""
+    data = bytearray(target.read_bytes())
+    head = b"tEXt" + SOURCE.encode() + b"\0"
+    at = data.find(head)
+    start, end = at + len(head), at + len(head) + 64
+    if at < 4 or int.from_bytes(data[at - 4 : at], "big") != len(head) - 4 + 64 or len(sha) != 64:
+        raise ValueError(f"{target}: no source to retag")  # not drawn by draw_thumbnail: a bug
+    data[start:end] = sha.encode("ascii")
+    data[end : end + 4] = zlib.crc32(data[at:end]).to_bytes(4, "big")
+    _write_atomic(target, bytes(data))
 
 
 def _source(sha: str) -> PngImagePlugin.PngInfo:
