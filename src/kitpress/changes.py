@@ -7,12 +7,12 @@ version and code). Same fingerprint, same bytes: the previous PDF is kept and re
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
 from .fonts import FONT_DIR
+from .icons import FA_SOLID
 from .scene import Face, Part
 
 
@@ -112,7 +112,7 @@ def _kitpress() -> str:
     for path in sorted([*package.glob("*.py"), *package.glob("templates/*")]):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
-    digest.update(importlib.metadata.version("fontawesomefree").encode())
+    digest.update(FA_SOLID.read_bytes())  # the font itself: importlib.metadata costs 8 ms to import
     return digest.hexdigest()[:16]
 
 
