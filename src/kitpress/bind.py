@@ -90,7 +90,9 @@ class Binder:
                 if bucket:
                     bucket.code = code
                     _COMPILED.set_bucket(bucket)
-            self._cache[key] = self.env.template_class.from_code(self.env, code, self.env.make_globals(None), None)
+            # globals as a plain dict: jinja copies them into every render's context, and copying
+            # its usual ChainMap key by key was a fifth of composing a card
+            self._cache[key] = self.env.template_class.from_code(self.env, code, dict(self.env.globals), None)
         return self._cache[key]
 
     def expression(self, source: LocStr):
