@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m compileall -q src/kitpress  # an editable install is not compiled; PYTHONDONTWRITEBYTECODE may be set
 	touch $(STAMP)
 
 # make bench also needs the peers it measures kitpress against (Typst)
