@@ -56,8 +56,9 @@ class CardGrid:
 
     def marks(self) -> list[tuple[float, float, float, float]]:
         """Crop marks as line segments, outside every card's bleed."""
-        xs = sorted({s.x for s in self.slots} | {s.x + self.card[0] for s in self.slots})
-        ys = sorted({s.y for s in self.slots} | {s.y + self.card[1] for s in self.slots})
+        # butted cards share their edges: one mark each (rounded: sums differ in the last digits)
+        xs = sorted({round(s.x, 3) for s in self.slots} | {round(s.x + self.card[0], 3) for s in self.slots})
+        ys = sorted({round(s.y, 3) for s in self.slots} | {round(s.y + self.card[1], 3) for s in self.slots})
         left, right = xs[0] - self.bleed, xs[-1] + self.bleed
         bottom, top = ys[0] - self.bleed, ys[-1] + self.bleed
         gap, length = 1 * MM, self.mark_length
