@@ -45,7 +45,6 @@ WHOLE_FILE = {
     "… is not a plain file or component name",
     "lists … but … is missing; rebuild the kit",
     "…: 'pages' must be a whole number and 'duplex' true or false",
-    "thumbnails need pypdfium2: pip install pypdfium2",
     "cannot read the PDF for its thumbnail: …; rebuild the kit",
 }
 # places kitpress prints in full: the project's own folders and the user's settings

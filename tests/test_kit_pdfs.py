@@ -315,7 +315,7 @@ def test_failed_build_leaves_output_untouched(project_copy, tmp_path):
     message = str(info.value)
     assert f"roles.yaml:{line}:" in message and ": error:" in message, message
     assert snapshot(out) == before
-    assert sorted(p.name for p in folder.iterdir()) == sorted(FILES + ["manifest.json"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(FILES + ["manifest.json", "thumbs"])
     assert [p.name for p in folder.parent.iterdir()] == ["a4"]  # no staging folder left
 
 

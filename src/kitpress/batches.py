@@ -12,12 +12,13 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
-
-import pikepdf
+from typing import TYPE_CHECKING, Callable
 
 from . import fit, styles
 from .errors import KitpressError, Problem, Problems
+
+if TYPE_CHECKING:
+    import pikepdf
 
 SHEETS_PER_BATCH = 24
 CACHE = ".batches"  # in a kit's folder: the batches of its big decks, by fingerprint
@@ -75,20 +76,23 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
-def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
+def draw_all(tasks: list[Task], meanwhile: Callable[[], None] = lambda: None) -> tuple[list[int], list[Problem]]:
     """Draw every task, on as many processes as there are cores; page counts in task order,
-    and every problem found."""
+    and every problem found. The main process does `meanwhile` while the workers draw."""
     global _TASKS
     _TASKS = tasks
     try:
         count = min(workers(), len(tasks))
         if count < 2 or not _can_fork():
             results = [_draw(i) for i in range(len(tasks))]
+            meanwhile()
         else:
             styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
             with multiprocessing.get_context("fork").Pool(count) as pool:
-                drawn = dict(zip(order, pool.map(_draw, order, chunksize=1)))
+                pending = pool.map_async(_draw, order, chunksize=1)
+                meanwhile()
+                drawn = dict(zip(order, pending.get()))
             results = [drawn[i] for i in range(len(tasks))]
     finally:
         _TASKS = []
@@ -97,6 +101,8 @@ def draw_all(tasks: list[Task]) -> tuple[list[int], list[Problem]]:
 
 def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None]) -> int:
     """One PDF of the batches' pages in order, described like the first batch."""
+    import pikepdf
+
     joined, sources = pikepdf.new(), []
     try:
         for file in files:

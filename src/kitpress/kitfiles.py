@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pikepdf
 from reportlab.lib.colors import Color
 
 from . import __version__
@@ -15,6 +15,9 @@ from .markup import Builder
 from .render import INK, Job, open_canvas
 from .ruler import Ruler
 from .units import MM
+
+if TYPE_CHECKING:
+    import pikepdf
 
 GREY = Color(0.45, 0.45, 0.45)
 
@@ -136,6 +139,8 @@ def _esc(text: str) -> str:
 
 def write_combined(path: Path, parts: list[Path], title: str) -> int:
     """One PDF for one print job, the files in plan order, in the language they are written in."""
+    import pikepdf  # qpdf: imported while the workers draw (build._tail_imports)
+
     combined, sources, lang = pikepdf.new(), [], ""
     try:
         for part in parts:
@@ -153,6 +158,8 @@ def write_combined(path: Path, parts: list[Path], title: str) -> int:
 def save(pdf: pikepdf.Pdf, path: Path, title: str, lang: str) -> None:
     """What every PDF kitpress writes says about itself: its title, its maker, its language; and
     the same inputs give the same bytes (no random file id)."""
+    import pikepdf
+
     pdf.docinfo["/Title"] = title
     pdf.docinfo["/Creator"] = pdf.docinfo["/Producer"] = f"kitpress {__version__}"
     if lang:  # screen readers and hyphenating viewers read the catalog's /Lang
@@ -165,6 +172,8 @@ def save(pdf: pikepdf.Pdf, path: Path, title: str, lang: str) -> None:
 
 def stamp_tables(path: Path, tables: int, job: Job) -> int:
     """Repeat a file once per table, each page marked with its table number in a corner."""
+    import pikepdf
+
     with pikepdf.open(path) as original:
         title = str(original.docinfo.get("/Title") or job.meta.title)  # the file's own, like "… · Cards"
         sizes = [(float(p.mediabox[2] - p.mediabox[0]), float(p.mediabox[3] - p.mediabox[1])) for p in original.pages]
