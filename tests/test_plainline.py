@@ -65,3 +65,16 @@ def test_a_plain_line_asked_to_split_is_a_paragraph_from_then_on():
     line = PlainLine("one two three four five six seven", _style(TA_LEFT))
     parts = line.split(60, 40)
     assert type(line) is Paragraph and all(type(part) is Paragraph for part in parts)
+
+
+def test_no_break_spaces_keep_a_number_and_its_unit_together():
+    # thousands in Russian are grouped with U+00A0: "10 000" must never break between its groups
+    from kitpress.markup import Builder
+    from kitpress.styles import StyleSheet
+
+    sheet = StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "ru")
+    width = 150
+    (para,) = Builder(sheet, plain_lines=True).build("<p>Налог на доходы составляет 10\u00a0000 рублей</p>", width)
+    para.wrap(width, 1000)
+    lines = [" ".join(words) for _, words in para.blPara.lines]
+    assert any("10\u00a0000" in line for line in lines), lines

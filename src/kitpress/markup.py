@@ -375,8 +375,11 @@ def escape(text: str, quote: bool = False) -> str:
     return text.replace('"', "&quot;") if quote else text
 
 
+_BREAKING_SPACE = re.compile(r"[ \t\n\r\f\v]+")  # not \s: that would turn no-break spaces into spaces
+
+
 def _inline_escape(text: str) -> str:
-    text = re.sub(r"\s+", " ", text)
+    text = _BREAKING_SPACE.sub(" ", text)
     return fonts.with_fallback(escape(text))
 
 
