@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, fit, kitfiles, publish, site, styles
+from . import batches, cardsheets, changes, fit, fonts, kitfiles, publish, site, styles
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
@@ -271,6 +271,7 @@ def _render_parts(
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
+    fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
     results, problems = batches.draw_all(tasks, meanwhile=_tail_imports)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once

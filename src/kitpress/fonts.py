@@ -80,6 +80,13 @@ def _find_and_register(name):
     return font
 
 
+def load(family: str, bold: bool = False, italic: bool = False) -> None:
+    """Parse a face now (it would be when text first uses it): before worker processes are
+    forked, one parse serves them all."""
+    register()
+    pdfmetrics.getFont(face_name(family, bold, italic))
+
+
 def _map_families() -> None:
     """Tell reportlab which face <b> and <i> pick in each family."""
     for family in FAMILIES:
