@@ -317,3 +317,19 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
     for entry in (e for e in entries if e["file"] not in drawing):
         with Image.open(thumbs[entry["component"]]) as image:
             assert image.text["kitpress-source-sha256"] == entry["sha256"], entry["file"]
+
+
+def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(tmp_path):
+    from kitpress import site
+
+    made = tmp_path / "made.png"
+    Image.new("RGB", (30, 20), "red").save(made, pnginfo=site._source("a" * 64))
+    site.retag(made, "b" * 64)
+    with Image.open(made) as image:
+        image.verify()  # checksums included
+    with Image.open(made) as image:
+        assert image.text[site.SOURCE] == "b" * 64 and image.size == (30, 20)
+    foreign = tmp_path / "foreign.png"
+    Image.new("RGB", (30, 20), "red").save(foreign)  # no source recorded: drawn again by the kit page
+    site.retag(foreign, "b" * 64)
+    assert not foreign.exists()
