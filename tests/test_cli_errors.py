@@ -72,6 +72,15 @@ def test_an_unclosed_comment_is_located(kit_project):
     located(errors, f"{L}role-front.yaml:{line}", "a comment '<!--' is not closed with '-->'", "frame 'title'")
 
 
+def test_an_unclosed_comment_before_a_face_is_the_error_not_the_face(kit_project):
+    # a half-commented <face> used to be looked up, and its layout reported instead
+    edited = kit_project.edit(L + "role-front.yaml", TITLE, '<!-- <face layout="nope"/> ' + TITLE)
+    errors = kitpress(kit_project, "check", "state-in-class")
+    line = kit_project.line_of(edited, '<!-- <face layout="nope"/>')
+    located(errors, f"{L}role-front.yaml:{line}", "a comment '<!--' is not closed with '-->'", "frame 'title'")
+    assert not [e for e in errors if "nope" in e], errors
+
+
 def test_a_declaration_is_still_refused_at_its_line(kit_project):
     edited = kit_project.edit(L + "guide.yaml", '  <p style="lead">', '  <!DOCTYPE x [<!ENTITY e "e">]><p style="lead">')
     errors = kitpress(kit_project, "check", "state-in-class")

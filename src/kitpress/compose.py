@@ -17,7 +17,7 @@ from . import batches, documents, fonts, images, nets, tracks
 from .fonts import missing_glyphs
 from .impose import SAFE_EDGE, card_grid
 from .layouts import Layout, Layouts
-from .markup import Builder, MarkupError, strip_comments
+from .markup import Builder, MarkupError, check_comments_closed, strip_comments
 from .render import face_key, face_resolver
 from .scene import Deck, Document, Face, Part, Shape, TextFrame
 from .units import CARDS_MM, MM, PAPERS, parse_length
@@ -387,10 +387,13 @@ class Composer:
                 return None
             text, printed = self.binder.render(raw["markup"], ctx)
             text = strip_comments(text)  # a commented-out <face> or character is not printed
+            check_comments_closed(text)  # left open, what follows is no <face> to look up, whatever it says
             fill = self.binder.value(raw.get("fill"), ctx)
             stroke = self.binder.value(raw.get("stroke"), ctx)
         except BindError as exc:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+        except MarkupError as exc:
+            raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", line_in(raw["markup"], exc.line))]) from None
         x, y, w, h = _mms(raw["at"], 4, raw, "at")
         pad = _mm(raw.get("pad") or 0)
         rotate = int(raw.get("rotate") or 0)

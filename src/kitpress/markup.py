@@ -64,6 +64,12 @@ def strip_comments(markup: str) -> str:
     return _COMMENT.sub(lambda found: "\n" * found.group(0).count("\n"), markup)
 
 
+def check_comments_closed(markup: str) -> None:
+    """Markup whose comments are stripped has no '<!--' left, or one was never closed."""
+    if "<!--" in markup:
+        raise MarkupError("a comment '<!--' is not closed with '-->'", _line_at(markup, "<!--"))
+
+
 def _line_at(markup: str, text: str) -> int:
     return markup[: markup.index(text)].count("\n") + 1
 
@@ -85,8 +91,7 @@ class Builder:
 
     def build(self, markup: str, width: float) -> list[Flowable]:
         markup = strip_comments(markup)
-        if "<!--" in markup:
-            raise MarkupError("a comment '<!--' is not closed with '-->'", _line_at(markup, "<!--"))
+        check_comments_closed(markup)
         if "<!" in markup:
             raise MarkupError("declarations (<!DOCTYPE, <!ENTITY) are not allowed in markup", _line_at(markup, "<!"))
         try:
