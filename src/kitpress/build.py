@@ -271,7 +271,8 @@ def _render_parts(
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
-    fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
+    if tasks:
+        fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
     results, problems = batches.draw_all(tasks, meanwhile=_tail_imports)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
