@@ -31,7 +31,7 @@ class Task:
     path: Path
     draw: Callable[[Path], int]
     cost: int
-    thumbnail: Path | None = None  # page 1 as the kit page's picture, drawn here beside the rest
+    thumbnail: Path | None = None  # where the kit page's picture of its page 1 goes
 
 
 def workers() -> int:
@@ -54,13 +54,16 @@ def _draw(index: int) -> tuple[int, list[Problem]]:
         except KitpressError as exc:
             problems.items.extend(exc.problems)
             pages = 0
-    if pages and task.thumbnail is not None and task.path.is_file():
-        thumbnail(task.path, task.thumbnail)
     return pages, problems.items
 
 
+def _numbered(index: int) -> tuple[int, tuple[int, list[Problem]]]:
+    return index, _draw(index)
+
+
 def thumbnail(pdf: Path, target: Path) -> None:
-    """Drawn here, it costs the build nothing on a busy core; the kit page would draw it after
+    """A file's picture for the kit page, drawn by the main process while the workers draw
+    the rest (each worker would import pdfium for it: 12 ms); the kit page would draw it after
     the build, alone. One that fails here is drawn by the kit page, which reports why."""
     from .site import draw_thumbnail
 
@@ -76,26 +79,34 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
-def draw_all(tasks: list[Task], meanwhile: Callable[[], None] = lambda: None) -> tuple[list[int], list[Problem]]:
+def draw_all(
+    tasks: list[Task], meanwhile: Callable[[], None] = lambda: None, done: Callable[[int, object], None] = lambda i, r: None
+) -> tuple[list[int], list[Problem]]:
     """Draw every task, on as many processes as there are cores; page counts in task order,
-    and every problem found. The main process does `meanwhile` while the workers draw."""
+    and every problem found. The main process does `meanwhile` while the workers draw, then
+    `done(index, what the task's draw returned)` as each task is finished."""
     global _TASKS
     _TASKS = tasks
+    drawn: dict[int, tuple] = {}
     try:
         count = min(workers(), len(tasks))
         if count < 2 or not _can_fork():
-            results = [_draw(i) for i in range(len(tasks))]
             meanwhile()
+            for index in range(len(tasks)):
+                drawn[index] = _draw(index)
+                done(index, drawn[index][0])
         else:
             styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
             with multiprocessing.get_context("fork").Pool(count) as pool:
-                pending = pool.map_async(_draw, order, chunksize=1)
+                pending = pool.imap_unordered(_numbered, order, chunksize=1)
                 meanwhile()
-                drawn = dict(zip(order, pending.get()))
-            results = [drawn[i] for i in range(len(tasks))]
+                for index, result in pending:
+                    drawn[index] = result
+                    done(index, result[0])
     finally:
         _TASKS = []
+    results = [drawn[i] for i in range(len(tasks))]
     return [pages for pages, _ in results], [p for _, found in results for p in found]
 
 

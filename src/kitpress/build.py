@@ -254,8 +254,8 @@ def _render_parts(
             plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
             for key, only in zip(keys, chunks):
                 thumb = _thumb(folder, part.component) if key == keys[0] else None  # the deck's page 1
-                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE, thumb)
-                tasks.append(batches.Task(key, work, _cost(part, only)))
+                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE)
+                tasks.append(batches.Task(key, work, _cost(part, only), thumb))
             entries[part.component] = {"facts": facts}
             continue
         pieces = changes.items(part)
@@ -273,7 +273,7 @@ def _render_parts(
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
     if tasks:
         fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
-    results, problems = batches.draw_all(tasks, meanwhile=_tail_imports)
+    results, problems = batches.draw_all(tasks, _tail_imports, partial(_thumbnail, tasks))
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
     drawn = {task.path: result for task, result in zip(tasks, results)}
@@ -299,6 +299,19 @@ def _tail_imports() -> None:
     import pypdfium2  # noqa: F401
 
 
+def _thumbnail(tasks: list[batches.Task], index: int, drawn) -> None:
+    """The kit page's picture of a file just drawn; a big deck's from its first batch (retagged
+    with the joined file's digest once it exists)."""
+    task = tasks[index]
+    if task.thumbnail is None or not drawn:
+        return
+    if isinstance(drawn, dict):  # a batch: drawn unless the last build left it
+        if not drawn["cached"]:
+            batches.thumbnail(task.path.parent / drawn["name"], task.thumbnail)
+    elif task.path.is_file():
+        batches.thumbnail(task.path, task.thumbnail)
+
+
 def _thumb(folder: Path, component: str) -> Path:
     return folder / site.THUMBS / f"{component}.png"
 
@@ -313,20 +326,9 @@ def _chunks(part: Part, job: Job) -> list:
     return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
 
 
-def _batch(
-    composer: Composer,
-    part: Part,
-    job: Job,
-    notes: tuple,
-    options: BuildOptions,
-    only,
-    cache: Path,
-    thumb: Path | None,
-    key: Path,
-) -> dict:
+def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: BuildOptions, only, cache: Path, key: Path) -> dict:
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
-    build left that very batch in `cache`; the first batch draws the deck's thumbnail too (it
-    names the batch it shows until the batches are joined)."""
+    build left that very batch in `cache`."""
     before = len(composer.problems.items)
     per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
     pieces: dict[str, str] = {}
@@ -342,8 +344,6 @@ def _batch(
         pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
         return {"name": name, "pages": pages, "items": pieces, "cached": True}
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
-    if thumb is not None:
-        batches.thumbnail(key.parent / name, thumb)
     return {"name": name, "pages": pages, "items": pieces, "cached": False}
 
 
