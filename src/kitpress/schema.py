@@ -20,6 +20,18 @@ RESERVED = {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem
 # the characters _check_characters refuses: controls, bidi overrides, invisible characters
 _SUSPECT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]")
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+# whether a value is of a scalar kind (only that kind's test runs: a deck has thousands of values)
+_FITS = {
+    "id": lambda v: isinstance(v, str) and _ID.fullmatch(v) is not None,
+    "text": lambda v: isinstance(v, str),
+    "str": lambda v: isinstance(v, str),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "bool": lambda v: isinstance(v, bool),
+    "color": lambda v: isinstance(v, str) and _COLOR.match(v) is not None,
+    "ref": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool),
+}
 UNIVERSAL = {"invented": "text"}  # any record may say which of its content is not from the source
 
 
@@ -223,17 +235,7 @@ class Checker:
         kind = t.kind
         if kind == "id" and isinstance(value, int) and not isinstance(value, bool):
             value = LocStr(str(value), loc)
-        ok = {
-            "id": isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", value),
-            "text": isinstance(value, str),
-            "str": isinstance(value, str),
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "number": isinstance(value, (int, float)) and not isinstance(value, bool),
-            "bool": isinstance(value, bool),
-            "color": isinstance(value, str) and _COLOR.match(value),
-            "ref": isinstance(value, (str, int)) and not isinstance(value, bool),
-        }[kind]
-        if not ok:
+        if not _FITS[kind](value):
             return self._wrong(value, t, key, loc)
         if kind == "ref":
             value = LocStr(str(value), loc)
