@@ -308,13 +308,16 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
     root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first
     folder, entries = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
     thumbs = {e["component"]: folder / "thumbs" / f"{e['component']}.png" for e in entries}
-    assert thumbs["cards"].is_file() and thumbs["calibration"].is_file()  # drawn by the build's workers
+    assert all(path.is_file() for path in thumbs.values())
     assert len(entries[1].get("batches", [])) > 1  # the deck was drawn in batches
+    site.draw_thumbnail(folder / "kit.pdf", tmp_path / "kit-page-1.png", "")  # what kit.pdf's page 1 looks like
+    with Image.open(tmp_path / "kit-page-1.png") as fresh, Image.open(thumbs["kit"]) as kept:
+        assert fresh.tobytes() == kept.tobytes()
     drawing = []
     monkeypatch.setattr(site, "draw_thumbnail", lambda pdf, *rest: drawing.append(pdf.name) or (1, 1))
     write_index(root / "build")
-    assert drawing == ["plan.pdf", "kit.pdf"]  # drawn in the main process, after the build
-    for entry in (e for e in entries if e["file"] not in drawing):
+    assert drawing == []  # the build drew them all, kit.pdf's from the plan's (its first page)
+    for entry in entries:
         with Image.open(thumbs[entry["component"]]) as image:
             assert image.text["kitpress-source-sha256"] == entry["sha256"], entry["file"]
 

@@ -175,7 +175,7 @@ def build_game(
         check, check_task = _printer_check(game, composer, options, staging, final, previous)
         entries, drawn = _render_parts(parts, game, composer, options, staging, final, previous, progress, [check_task])
         check["pages"] = check.get("pages") or drawn[staging / "calibration.pdf"]
-        entries = _kit_files(game, composer, options, staging, entries, progress, check)
+        entries = _kit_files(game, composer, options, staging, final, entries, progress, check)
         manifest = {
             "game": game.id,
             "title": str(game.meta["title"]),
@@ -450,12 +450,13 @@ def _kit_files(
     composer: Composer,
     options: BuildOptions,
     folder: Path,
+    final: Path,
     entries: list[dict],
     progress: Callable[[str], None],
     check: dict,
 ) -> list[dict]:
-    """Table numbers on every component, then the print plan and kit.pdf (the printer check,
-    `check`, is drawn with the components)."""
+    """Table numbers on every component, then the print plan and kit.pdf, and their thumbnails
+    (the printer check, `check`, is drawn with the components)."""
     title = str(game.meta["title"])
     job = _kit_job(game, composer, options)
     if options.tables > 1:
@@ -476,9 +477,20 @@ def _kit_files(
     ordered = [plan, *entries, calibration]
     pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · {say['complete_kit']}")
     combined = {**_entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages), "combined": True}
+    _plan_thumbnails(folder, final, plan["sha256"], combined["sha256"])
     for extra in (plan, calibration, combined):
         progress(f"{extra['file']}  {extra['pages']} page{'s' if extra['pages'] != 1 else ''}")
     return [*ordered, combined]
+
+
+def _plan_thumbnails(folder: Path, final: Path, plan: str, kit: str) -> None:
+    """The kit page's pictures of the plan and of kit.pdf, which begins with the plan's page:
+    one picture, drawn unless the last build's shows this very plan."""
+    drawn, kept = _thumb(folder, "plan"), _thumb(final, "plan")
+    if not site.shows(kept, plan):
+        batches.thumbnail(folder / "plan.pdf", drawn)
+        kept = drawn
+    site.retag(_thumb(folder, "kit"), kit, source=kept)
 
 
 def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> dict:

@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import jinja2
-from PIL import Image, PngImagePlugin
+from PIL import PngImagePlugin
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from . import usercache
@@ -289,13 +289,9 @@ def _thumbnail(pdf: Path, target: Path, manifest: Path, sha: str = "") -> tuple[
     """Page 1 of `pdf`, THUMB_WIDTH px wide, as PNG; the file is rewritten only if it changes.
     A thumbnail records the PDF it shows (its sha256), so an unchanged PDF is not drawn again:
     every build rewrites the kit page, and a full build folder holds hundreds of PDFs."""
-    if sha and target.is_file():
-        try:
-            with Image.open(target) as old:
-                if old.text.get(SOURCE) == sha:
-                    return old.size
-        except (OSError, ValueError):
-            pass  # drawn again below
+    kept = _recorded(target.read_bytes()) if sha and target.is_file() else None
+    if kept is not None and kept[0] == sha:
+        return kept[1]
     import pypdfium2 as pdfium
 
     try:
@@ -331,20 +327,49 @@ def draw_thumbnail(pdf: Path, target: Path, sha: str) -> tuple[int, int]:
     return image.size
 
 
-def retag(target: Path, sha: str) -> None:
+def retag(target: Path, sha: str, source: Path | None = None) -> None:
     """Say which PDF a thumbnail shows, once it is known: a big deck's is drawn from its first
-    batch, before the batches are joined into the file. The sha is written over the batch's
-    (both 64 characters) and the chunk's checksum made again: no image is encoded twice."""
-    data = bytearray(target.read_bytes())
-    head = b"tEXt" + SOURCE.encode() + b"\0"
-    at = data.find(head)
-    start, end = at + len(head), at + len(head) + 64
-    if at < 4 or int.from_bytes(data[at - 4 : at], "big") != len(head) - 4 + 64 or len(sha) != 64:
-        target.unlink()  # not one draw_thumbnail made: the kit page draws it again
+    batch, before the batches are joined into the file; kit.pdf begins with the print plan's
+    page (`source`: the thumbnail to copy). The sha is written over the old one (both 64
+    characters) and the chunk's checksum made again: no image is encoded twice."""
+    try:
+        data = bytearray((source or target).read_bytes())
+    except OSError:
+        data = bytearray()  # no picture to retag: the kit page draws one
+    at = data.find(_CHUNK)
+    start, end = at + len(_CHUNK), at + len(_CHUNK) + 64
+    if _recorded(bytes(data)) is None or len(sha) != 64:
+        target.unlink(missing_ok=True)  # not one draw_thumbnail made: the kit page draws it again
         return
     data[start:end] = sha.encode("ascii")
     data[end : end + 4] = zlib.crc32(data[at:end]).to_bytes(4, "big")
+    target.parent.mkdir(parents=True, exist_ok=True)
     _write_atomic(target, bytes(data))
+
+
+_CHUNK = b"tEXt" + SOURCE.encode() + b"\0"
+
+
+def shows(thumbnail: Path, sha: str) -> bool:
+    """Whether a thumbnail is whole and shows the PDF with this sha256."""
+    kept = _recorded(thumbnail.read_bytes()) if thumbnail.is_file() else None
+    return kept is not None and kept[0] == sha
+
+
+def _recorded(png: bytes) -> tuple[str, tuple[int, int]] | None:
+    """The sha a thumbnail records and its size, read from its chunks without decoding it
+    (the kit page checks every thumbnail of every kit on each build); None if it is not a
+    whole PNG with an intact source chunk."""
+    at = png.find(_CHUNK)
+    end = at + len(_CHUNK) + 64
+    if png[12:16] != b"IHDR" or not png.endswith(b"IEND\xaeB`\x82") or at < 4:
+        return None
+    if int.from_bytes(png[at - 4 : at], "big") != end - at - 4 or png[end : end + 4] != zlib.crc32(png[at:end]).to_bytes(
+        4, "big"
+    ):
+        return None
+    size = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    return png[at + len(_CHUNK) : end].decode("ascii", "replace"), size
 
 
 def _source(sha: str) -> PngImagePlugin.PngInfo:
