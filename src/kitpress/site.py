@@ -18,7 +18,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import jinja2
-from PIL import PngImagePlugin
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from . import usercache
@@ -372,7 +371,9 @@ def _recorded(png: bytes) -> tuple[str, tuple[int, int]] | None:
     return png[at + len(_CHUNK) : end].decode("ascii", "replace"), size
 
 
-def _source(sha: str) -> PngImagePlugin.PngInfo:
+def _source(sha: str):
+    from PIL import PngImagePlugin  # only where thumbnails are drawn
+
     info = PngImagePlugin.PngInfo()
     info.add_text(SOURCE, sha)
     return info
