@@ -31,7 +31,7 @@ def built(request, tmp_path_factory):
     game, lang, tables = request.param
     options = BuildOptions(paper="letter", lang=lang, tables=tables, out=tmp_path_factory.mktemp("kit"))
     folder, _ = build_game(Project(REPO), game, options)
-    return folder, lang or str(yamlio.load_file(REPO / "content" / game / "game.yaml")["language"])
+    return folder, lang or str(yamlio.load_file(REPO / "content" / game / "game.yaml", within=[REPO / "content" / game])["language"])
 
 
 @pytest.fixture

@@ -169,7 +169,7 @@ def test_a_huge_file_is_refused_without_reading_it(tmp_path):
     with path.open("wb") as file:
         file.truncate(2**32)  # 4 GiB, sparse: reading it whole would take all the memory
     with pytest.raises(KitpressError) as info:
-        yamlio.load_file(path, "huge.yaml")
+        yamlio.load_file(path, "huge.yaml", within=[tmp_path])
     assert str(info.value) == "huge.yaml:1:1: error: file larger than 4 MiB"
 
 
@@ -206,19 +206,19 @@ def test_non_utf8_file_is_refused_with_its_line(tmp_path):
     path = tmp_path / "latin1.yaml"
     path.write_bytes("a: 1\nb: café\n".encode("latin-1"))
     with pytest.raises(KitpressError) as info:
-        yamlio.load_file(path, "latin1.yaml")
+        yamlio.load_file(path, "latin1.yaml", within=[tmp_path])
     assert str(info.value) == "latin1.yaml:2:1: error: file is not UTF-8 text"
 
 
 def test_utf8_file_with_bom_and_windows_line_endings_loads(tmp_path):
     path = tmp_path / "win.yaml"
     path.write_bytes("\ufefftitle: Café\r\nname: x\r\n".encode("utf-8"))
-    doc = yamlio.load_file(path, "win.yaml")
+    doc = yamlio.load_file(path, "win.yaml", within=[tmp_path])
     assert doc == {"title": "Café", "name": "x"}
     assert doc["name"].loc == Loc("win.yaml", 2, 7)
 
 
 def test_missing_file_is_an_error_naming_it(tmp_path):
     with pytest.raises(KitpressError) as info:
-        yamlio.load_file(tmp_path / "nope.yaml", "nope.yaml")
+        yamlio.load_file(tmp_path / "nope.yaml", "nope.yaml", within=[tmp_path])
     assert str(info.value).startswith("nope.yaml: error: cannot read file")

@@ -15,7 +15,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
-from . import __version__, usercache
+from . import __version__, files, usercache
 from .errors import KitpressError, Loc, Problem, rel
 from .textfmt import fill as fill_text
 from .textfmt import number, signed
@@ -59,7 +59,7 @@ _SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-autoesca
 class Binder:
     def __init__(self, search_dirs: list[Path]):
         """Templates may import helpers (*.j2) from these folders, and nothing else."""
-        loader = jinja2.FileSystemLoader([str(d) for d in search_dirs if d.is_dir()])
+        loader = _CheckedLoader([d for d in search_dirs if d.is_dir()])
         self.env = ImmutableSandboxedEnvironment(
             autoescape=True,
             undefined=jinja2.StrictUndefined,
@@ -150,6 +150,26 @@ class Binder:
             self._printed.texts.append(value)
             return Markup(_BOLD.sub(r"<b>\1</b>", str(escape(value))))
         return value
+
+
+class _CheckedLoader(jinja2.BaseLoader):
+    """jinja's FileSystemLoader, reading through the files door: a template that is a link out
+    of the layout folders, a FIFO or a huge file is a located error, not read."""
+
+    def __init__(self, folders: list[Path]):
+        self.folders = folders
+
+    def get_source(self, environment, template: str):
+        pieces = jinja2.loaders.split_template_path(template)  # refuses '..' as FileSystemLoader does
+        for folder in self.folders:
+            path = folder.joinpath(*pieces)
+            if files.exists(path):
+                text = files.read_text(path, self.folders, MAX_TEMPLATE_BYTES, rel(path))
+                return text, str(path), lambda: True  # a Binder lives for one build
+        raise jinja2.TemplateNotFound(template)
+
+
+MAX_TEMPLATE_BYTES = 1024 * 1024
 
 
 def _template_loc(source: LocStr, line: int) -> Loc:

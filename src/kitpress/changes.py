@@ -7,10 +7,12 @@ version and code). Same fingerprint, same bytes: the previous PDF is kept and re
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
-from . import __version__
+from . import __version__, files
+from .errors import KitpressError
 from .fonts import FONT_DIR
 from .icons import FA_SOLID
 from .scene import Face, Part
@@ -93,14 +95,32 @@ def inputs(folders: list[Path], options) -> str:
     bytes, hidden ones aside), the options, and kitpress itself."""
     digest = hashlib.sha1(repr(options).encode())
     for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
-        files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-        for path in files:
+        found = sorted(p for p in folder.rglob("*") if files.exists(p) and not p.is_dir()) if folder.is_dir() else []
+        for path in found:
             rel = path.relative_to(folder)
             if not any(part.startswith(".") for part in rel.parts):
                 digest.update(f"{index}:{rel.as_posix()}".encode())
-                digest.update(path.read_bytes())
+                digest.update(_content(path, folders))
     digest.update(_kitpress().encode())
     return digest.hexdigest()[:16]
+
+
+MAX_HASHED = 64 * 1024 * 1024  # more than any file kitpress reads may be (fonts: 64 MiB)
+
+
+def _content(path: Path, folders: list[Path]) -> bytes:
+    """What of a file goes into the fingerprint: its bytes, if the files door lets it be read;
+    else why not (a link out of the folders, a FIFO, a huge file: never read, never waited on),
+    and its size and time, so that a change to it still counts."""
+    try:
+        return files.checked(path, folders, limit=MAX_HASHED).read_bytes()
+    except KitpressError as exc:
+        try:
+            status = os.stat(path)
+            seen = f"{status.st_size}:{status.st_mtime_ns}"
+        except OSError:
+            seen = ""
+        return f"{exc.problems[0].message}:{seen}".encode()
 
 
 @lru_cache(maxsize=1)

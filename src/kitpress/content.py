@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import i18n, yamlio
+from . import files, i18n, yamlio
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
 from .schema import Checker, Records, SchemaParser, Type
 from .textfmt import FORMATS, PLACEHOLDER, format_value
@@ -92,9 +92,9 @@ def load_game(root: Path, lang: str | None = None, pseudo: bool = False, lang_at
     problems = Problems()
     shown = rel(root)
     game_file = root / "game.yaml"
-    if not game_file.is_file():
+    if not files.exists(game_file):
         raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
-    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml"), problems, f"{shown}/game.yaml")
+    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml", within=[root]), problems, f"{shown}/game.yaml")
     source_lang = str(meta.get("language") or "en")
     if isinstance(meta.get("language"), str):  # the game's own language: a mistake in game.yaml
         try:
@@ -175,10 +175,10 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
 def _load_schema(root: Path, shown: str, problems: Problems) -> tuple[dict[str, Type], dict[str, Loc]]:
     """The declared collections' types, and where each is declared."""
     path = root / "schema.yaml"
-    if not path.is_file():
+    if not files.exists(path):
         problems.error("no schema.yaml: declare the game's collections there", Loc(f"{shown}/game.yaml"))
         return {}, {}
-    raw = yamlio.load_file(path, f"{shown}/schema.yaml")
+    raw = yamlio.load_file(path, f"{shown}/schema.yaml", within=[root])
     if not isinstance(raw, YMap):
         problems.error(
             "schema.yaml is a mapping with 'types' and 'collections'", getattr(raw, "loc", Loc(f"{shown}/schema.yaml", 1, 1))
@@ -204,7 +204,7 @@ def _load_collections(
         if path.name in SPECIAL_FILES:
             continue
         try:
-            doc = yamlio.load_file(path, f"{shown}/{path.name}")
+            doc = yamlio.load_file(path, f"{shown}/{path.name}", within=[root])
         except KitpressError as exc:
             problems.items.extend(exc.problems)
             unreadable = True  # its collections are unknown: do not also report them as missing

@@ -17,7 +17,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from . import icons
+from . import files, icons
 from .errors import Loc, fail
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # the repository's, for a source checkout
@@ -29,6 +29,7 @@ FAMILIES = {
     "FontAwesome": (icons.FA_SOLID,) * 4,  # an absolute path: installed with kitpress
 }
 MAIN, FALLBACK = "Sans", "Symbols"
+MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are a third of this
 _SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
 # Characters that are layout, not text: never looked up in a font.
 _IGNORED = {"\n", "\t", "\u00ad", "\u200b"}
@@ -46,27 +47,28 @@ def register(font_dir: Path | None = None) -> None:
     if _registered:
         return
     font_dir = font_dir or FONT_DIR
-    for family, files in FAMILIES.items():
-        for suffix, name in zip(_SUFFIX, files):
-            path = font_dir / name
-            if not path.is_file():
+    for family, names in FAMILIES.items():
+        for suffix, name in zip(_SUFFIX, names):
+            path = font_dir / name  # Font Awesome's name is absolute: it comes with its package
+            if not files.exists(path):
                 raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
-            _check_header(path)
-            _faces[family + suffix] = path
+            real = files.checked(path, [path.parent if Path(name).is_absolute() else font_dir], limit=MAX_FONT_BYTES)
+            _check_header(real, str(path))
+            _faces[family + suffix] = real
     _map_families()
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
     _registered.append(font_dir)
 
 
-def _check_header(path: Path) -> None:
+def _check_header(path: Path, shown: str) -> None:
     """Refuse what is plainly no TrueType font now, not when text first needs it."""
-    with path.open("rb") as handle:
+    with path.open("rb") as handle:  # a regular file: the door checked it
         head = handle.read(4)
     if head == b"OTTO":
-        raise fail("not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf", Loc(str(path)))
+        raise fail("not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf", Loc(shown))
     if head not in (b"\x00\x01\x00\x00", b"true"):
-        raise fail("not a usable TrueType font: the file does not start like one", Loc(str(path)))
+        raise fail("not a usable TrueType font: the file does not start like one", Loc(shown))
 
 
 def _find_and_register(name):

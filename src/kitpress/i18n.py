@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import yamlio
+from . import files, yamlio
 from .errors import Loc, Problem, Problems, did_you_mean, fail, rel
 from .yamlio import LocStr, YList, YMap
 
@@ -91,13 +91,13 @@ def load_catalogue(root: Path, lang: str, known: dict[str, LocStr], problems: Pr
     found = False
     for code in chain(lang):
         path = locales_dir(root) / f"{code}.yaml"
-        if not path.is_file():
+        if not files.exists(path):
             continue
         found = True
         catalogue.files.append(path)
         shown = rel(path)
-        raw = yamlio.load_file(path, shown)
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, [root], yamlio.MAX_BYTES, shown)
+        raw = yamlio.load_text(text, shown)
         catalogue.translators += [name.strip() for name in _TRANSLATOR.findall(text)]
         if not isinstance(raw, YMap):
             problems.error("a language file maps keys to strings", getattr(raw, "loc", Loc(shown, 1, 1)))
@@ -114,8 +114,8 @@ def load_catalogue(root: Path, lang: str, known: dict[str, LocStr], problems: Pr
                 catalogue.strings[key] = LocStr(value, where, field=key)
                 catalogue.origin[key] = code
         lock = locales_dir(root) / f"{code}.lock.yaml"
-        if lock.is_file():
-            locked = yamlio.load_file(lock, rel(lock))
+        if files.exists(lock):
+            locked = yamlio.load_file(lock, rel(lock), within=[root])
             for key, digest in locked.items() if isinstance(locked, YMap) else []:
                 catalogue.confirmed.setdefault(key, str(digest))
     if not found:
@@ -271,9 +271,9 @@ def _translations(root: Path, source: str) -> list[str]:
 
 
 def read_lock(path: Path) -> dict[str, str]:
-    if not path.is_file():
+    if not files.exists(path):
         return {}
-    raw = yamlio.load_file(path, rel(path))
+    raw = yamlio.load_file(path, rel(path), within=[path.parent])
     return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, YMap) else {}
 
 

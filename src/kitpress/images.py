@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from . import files
 from .errors import KitpressError, Loc, fail
 
 MAX_BYTES = 25 * 1024 * 1024
@@ -16,6 +17,9 @@ MIN_DPI = 150
 
 def resolve(ref: str, roots: list[Path], loc: Loc) -> Path:
     """The file `ref` names under one of `roots`; never a path that leaves them."""
+    problem = files.name_problem(ref)
+    if problem:
+        raise fail(f"image '{ref[:60]}…': {problem}", loc)
     if not ref or Path(ref).is_absolute() or "\\" in ref:
         raise fail(f"image '{ref}': give a path relative to the game folder", loc)
     for root in roots:
@@ -23,8 +27,11 @@ def resolve(ref: str, roots: list[Path], loc: Loc) -> Path:
         candidate = (root / ref).resolve()  # follows symbolic links before the check
         if not candidate.is_relative_to(base):
             raise fail(f"image '{ref}' points outside the game's folders", loc)
-        if candidate.is_file():
-            return candidate
+        if files.exists(candidate):
+            try:  # a plain file of at most MAX_BYTES: a FIFO would block Pillow forever
+                return files.checked(candidate, [base])
+            except KitpressError as exc:
+                raise fail(f"image '{ref}': {exc.problems[0].message}", loc) from None
     raise fail(f"image '{ref}' not found (looked in {', '.join(str(r) for r in roots)})", loc)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import yamlio
+from . import files, yamlio
 from .errors import Loc, Problems, did_you_mean, fail, rel
 from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
@@ -125,7 +125,7 @@ class Layouts:
     def _find(self, name: str, used_at: Loc) -> Path:
         for d in self.dirs:
             path = d / f"{name}.yaml"
-            if path.is_file():
+            if files.exists(path):
                 return path
         known = sorted({p.stem for d in self.dirs for p in d.glob("*.yaml")})
         raise fail(f"no layout named '{name}'{did_you_mean(name, known)}", used_at)
@@ -133,7 +133,7 @@ class Layouts:
     def _load(self, name: str, used_at: Loc) -> YMap:
         if name not in self._raw:
             path = self._find(name, used_at)
-            raw = yamlio.load_file(path, rel(path, self.root))
+            raw = yamlio.load_file(path, rel(path, self.root), within=self.dirs)
             problems = Problems()
             parser = SchemaParser({k: yamlio.load_text(v, "<layout schema>") for k, v in _TYPES.items()}, problems)
             layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
@@ -158,9 +158,9 @@ class Layouts:
         problems = Problems()
         for d in reversed(self.dirs):  # common first, the game's own last
             path = d / "styles.yaml"
-            if not path.is_file():
+            if not files.exists(path):
                 continue
-            raw = yamlio.load_file(path, rel(path, self.root))
+            raw = yamlio.load_file(path, rel(path, self.root), within=self.dirs)
             for key in raw:
                 if key not in ("styles", "colors"):
                     problems.error(

@@ -7,10 +7,13 @@ tags, merge keys and alias bombs are errors with a place.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 
+from . import files
 from .errors import KitpressError, Loc, Problem, fail
 
 # libyaml's composer when PyYAML has it (about ten times faster), the pure-Python one otherwise;
@@ -19,6 +22,8 @@ _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_BYTES = 4 * 1024 * 1024
 MAX_NODES = 400_000
 MAX_DEPTH = 64
+MAX_DIGITS = 15  # whole numbers up to a thousand million million: every count, price and year
+_INT = "tag:yaml.org,2002:int"
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -128,11 +133,15 @@ class _Builder:
             return LocStr(node.value, loc)
         if node.tag not in _PLAIN_TAGS:
             raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
+        if node.tag == _INT and len(node.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
+            raise fail(f"a whole number of more than {MAX_DIGITS} digits; no game counts that far", loc)
         try:
             value = self.scalars.construct_object(node)
         except (ValueError, KeyError, TypeError, yaml.YAMLError):  # an explicit tag the value does not fit: `!!int ten`
             tag = node.tag.rsplit(":", 1)[-1]
             raise fail(f"'{node.value}' is not a valid !!{tag}; remove the tag or fix the value", loc) from None
+        if isinstance(value, float) and not math.isfinite(value):  # .nan, .inf, 1e999
+            raise fail(f"'{node.value}' is not a finite number; write the number itself", loc)
         if not isinstance(value, str):
             return value
         text = LocStr(value, loc)
@@ -192,18 +201,12 @@ def load_text(text: str, path: str):
     return _Builder(path).build(node)
 
 
-def load_file(path: Path, shown: str | None = None):
-    shown = shown or str(path)
-    try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)  # never more: a huge file (or a link to one) is refused unread
-    except OSError as exc:
-        raise fail(f"cannot read file: {exc.strerror}", Loc(shown)) from None
-    if len(raw) > MAX_BYTES:
-        raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(shown, 1, 1))
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise fail("file is not UTF-8 text", Loc(shown, line, 1)) from None
-    return load_text(text, shown)
+def load_file(path: Path, shown: str | None = None, *, within: Iterable[Path]):
+    """Parse a YAML file found inside the folders `within`, through the files door (its size,
+    kind and place checked before it is read)."""
+    return load_text(files.read_text(path, within, MAX_BYTES, shown or str(path)), shown or str(path))
+
+
+def dump(data: dict) -> str:
+    """Plain data (dicts, lists, strings, numbers) as block-style YAML, keys in order."""
+    return yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=False)
