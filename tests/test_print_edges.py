@@ -175,3 +175,30 @@ def test_board_fit_prints_each_sheet_on_one_page_and_says_its_scale(kit, paper):
     full = longest_dark_run_mm(next(rendered(kit("a3") / "board.pdf", dpi))[1], dpi)
     assert full > 300, full  # a long rule exists at full size
     assert 100 * fitted / full == pytest.approx(percents[0], abs=1.0), (fitted, full, percents)
+
+
+def ink_in_edge(pdf: Path, edge_mm: float, dpi: int = 1200) -> list[tuple[int, str]]:
+    """(page, side) of every page whose ink reaches into the band of `edge_mm` along a side,
+    rendered at `dpi` (0.02 mm a pixel) over just that band: a stroke whose half-width crosses
+    the line shows here, as it did not at 100 dpi."""
+    band = (edge_mm - 0.03) * 72 / 25.4  # less a pixel and a half: the anti-aliased fringe of ink that ends on the line
+    found = []
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            w, h = page.get_size()
+            sides = {"left": (0, 0, w - band, 0), "right": (w - band, 0, 0, 0), "bottom": (0, 0, 0, h - band), "top": (0, h - band, 0, 0)}
+            for side, crop in sides.items():
+                if page.render(scale=dpi / 72, crop=crop).to_pil().convert("L").getextrema()[0] < 255:
+                    found.append((index + 1, side))
+    finally:
+        document.close()
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_stroke_of_a_tiled_board_or_the_printer_check_reaches_into_the_edge(kit, paper):
+    folder = kit(paper)
+    for name in ("board.pdf", "calibration.pdf", "cards.pdf"):
+        assert ink_in_edge(folder / name, 6.35) == [], name

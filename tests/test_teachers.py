@@ -42,11 +42,13 @@ def test_every_kit_has_a_plan_a_printer_check_and_one_file_for_one_job(tmp_path)
 def test_back_offset_moves_the_backs_and_nothing_else(tmp_path):
     plain, _ = build(tmp_path / "plain")
     moved, _ = build(tmp_path / "moved", back_offset=(2.0, -1.0))
-    dpi = 100
+    dpi = 127  # 5 pixels a millimetre: the moves are whole pixels
     fronts = ImageChops.difference(page_image(plain / "cards.pdf", 0, dpi), page_image(moved / "cards.pdf", 0, dpi))
     assert fronts.getbbox() is None  # the fronts are untouched
     before, after = page_image(plain / "cards.pdf", 1, dpi), page_image(moved / "cards.pdf", 1, dpi)
-    shift = (round(2.0 * dpi / 25.4), round(1.0 * dpi / 25.4))  # right 2 mm, down 1 mm on the raster
+    # right 2 mm and down 1 mm as seen from the front: on the back page itself (which a long-edge
+    # flip mirrors) left 2 mm and down 1 mm; tests/test_printer_check.py measures it through the sheet
+    shift = (-round(2.0 * dpi / 25.4), round(1.0 * dpi / 25.4))
     shifted = ImageChops.offset(before, *shift)
     inner = (60, 60, before.width - 60, before.height - 60)  # away from what wraps round the edge
     assert ImageStat.Stat(ImageChops.difference(shifted, after).crop(inner)).mean[0] < 1.0

@@ -132,9 +132,10 @@ def _caption(c: Canvas, text: str, page, job: Job, map_of: Tile | None = None) -
     map_w = 0.0
     if map_of is not None:
         cell = 3.2 * MM
-        map_w = map_of.cols * cell + 3 * MM
-        x0 = page[0] - job.edge - map_of.cols * cell
-        y0 = job.edge + 0.5 * MM
+        inset = 0.5 * MM  # the cells' stroke is centred on their edges: keep all of it off the edge band
+        map_w = map_of.cols * cell + inset + 3 * MM
+        x0 = page[0] - job.edge - inset - map_of.cols * cell
+        y0 = job.edge + inset
         c.saveState()
         c.setLineWidth(0.4)
         c.setStrokeColor(INK)

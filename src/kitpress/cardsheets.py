@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from .impose import CardGrid, card_grid
+from .impose import CardGrid, back_shift, card_grid
 from .render import INK, FormCache, Job, open_canvas, para
 from .scene import Deck
 from .units import MM
@@ -42,8 +42,8 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
         pages += 1
         if deck.back is not None:
             c.saveState()
-            c.translate(*job.back_offset)  # corrects the printer's shift between the two sides
-            for slot in grid.back_slots()[: len(batch)]:
+            c.translate(*back_shift(job.back_offset, job.flip))  # corrects the printer's shift between the two sides
+            for slot in grid.back_slots(job.flip)[: len(batch)]:
                 _place(c, forms, grid, slot, deck.back)
             c.restoreState()
             _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them

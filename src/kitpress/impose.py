@@ -13,6 +13,21 @@ from .units import MM
 SAFE_EDGE = 6.35 * MM  # home printers cannot print closer to the edge than this
 MARK_LENGTH = 5 * MM
 MARK_MIN = 3 * MM
+FLIPS = ("long", "short")  # the edge a duplex printer turns a portrait sheet on
+
+
+def behind(point: tuple[float, float], paper: tuple[float, float], flip: str = "long") -> tuple[float, float]:
+    """Where on the back page a point lies that sits behind `point` of the front page, for a
+    sheet turned on its long edge (x mirrors) or on its short edge (y mirrors)."""
+    (x, y), (w, h) = point, paper
+    return (w - x, y) if flip == "long" else (x, h - y)
+
+
+def back_shift(correction: tuple[float, float], flip: str = "long") -> tuple[float, float]:
+    """A correction of the backs as seen from the front, through the sheet (+ right, + up),
+    as a move in the back page's own coordinates, which the flip mirrors along one axis."""
+    dx, dy = correction
+    return (-dx, dy) if flip == "long" else (dx, -dy)
 
 
 @dataclass(frozen=True)
@@ -48,7 +63,8 @@ class CardGrid:
         return self.cols * self.rows
 
     def back_slots(self, flip: str = "long") -> tuple[Slot, ...]:
-        """Where the back of each front slot goes when the sheet is turned over."""
+        """Where the back of each front slot goes when the sheet is turned over (the grid is
+        centred, so the slot behind a slot is a slot; see `behind`)."""
         by_pos = {(s.col, s.row): s for s in self.slots}
         if flip == "short":
             return tuple(by_pos[(s.col, self.rows - 1 - s.row)] for s in self.slots)

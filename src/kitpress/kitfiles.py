@@ -12,6 +12,7 @@ from reportlab.lib.colors import Color
 from . import __version__
 from .kittext import words
 from .markup import Builder
+from .impose import back_shift, behind
 from .render import INK, Job, open_canvas
 from .ruler import Ruler
 from .units import MM
@@ -30,7 +31,8 @@ def sheets(entry: dict) -> int:
 def write_calibration(path: Path, job: Job) -> int:
     """Page 1: the 100 mm ruler and the front of the duplex test; page 2: its back. Printed
     double-sided and held against the light, the back's cross falls on the front's scales at the
-    printer's shift, which --back-offset then corrects."""
+    printer's shift, which --back-offset then corrects: the cross is moved exactly as the kit's
+    card backs are, so the sheet printed again from a corrected kit shows it on 0, 0."""
     say = words(job.meta.lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
@@ -39,7 +41,10 @@ def write_calibration(path: Path, job: Job) -> int:
     c.setFillColor(INK)
     c.setFont("Sans-Bold", 18)
     c.drawString(left, top - 8 * MM, say["printer_check"])
-    flows = Builder(job.sheet).build(say["check_print"] + say["check_light"], w - 2 * left)
+    steps = say["check_print"].format(edge=say[f"edge_{job.flip}"]) + say["check_light"]
+    if job.flip == "long":
+        steps += say["check_short"]
+    flows = Builder(job.sheet).build(steps, w - 2 * left)
     cursor = top - 14 * MM
     for flow in flows:
         _, fh = flow.wrap(w - 2 * left, 200 * MM)
@@ -48,14 +53,23 @@ def write_calibration(path: Path, job: Job) -> int:
     ruler = Ruler(job.sheet, "100 mm")
     ruler.wrapOn(c, w, h)
     ruler.drawOn(c, left, cursor - 20 * MM)
-    _scales(c, w / 2, h / 2 - 25 * MM)
+    centre = (w / 2, cursor - 20 * MM - 42 * MM)  # the scales' 0, 0 on the front
+    _scales(c, *centre)
+    c.setFillColor(INK)
     c.setFont("Sans-Bold", 9)
-    c.drawCentredString(w / 2, h / 2 - 25 * MM + 18 * MM, say["duplex_test"])
+    c.drawCentredString(centre[0], centre[1] + 26 * MM, say["duplex_test"])  # above the box, which it may be wider than
     c.setStrokeColor(GREY)
     c.setLineWidth(0.4)
-    c.rect(w / 2 - 30 * MM, h / 2 - 25 * MM - 22 * MM, 60 * MM, 46 * MM, stroke=1, fill=0)
+    c.rect(centre[0] - 30 * MM, centre[1] - 22 * MM, 60 * MM, 44 * MM, stroke=1, fill=0)
+    if any(job.back_offset):
+        dx, dy = (f"{v / MM:g}" for v in job.back_offset)
+        c.setFillColor(GREY)
+        c.setFont("Sans", 7.5)
+        c.drawCentredString(centre[0], centre[1] - 27 * MM, say["check_built"].format(dx=dx, dy=dy))
     c.showPage()
-    _cross(c, w / 2, h / 2 - 25 * MM)  # the same place seen from the back: a long-edge flip keeps it
+    x, y = behind(centre, job.paper, job.flip)  # where the scales' 0, 0 lies, seen from the back
+    sx, sy = back_shift(job.back_offset, job.flip)
+    _cross(c, x + sx, y + sy)
     c.setFont("Sans", 8)
     c.setFillColor(GREY)
     c.drawCentredString(w / 2, job.edge + 4 * MM, say["check_back"])
@@ -65,18 +79,21 @@ def write_calibration(path: Path, job: Job) -> int:
 
 
 def _scales(c, x: float, y: float) -> None:
-    """Two millimetre scales, −10 to +10, crossing at (x, y)."""
+    """Two millimetre scales, −10 to +10, crossing at (x, y). The across scale is labelled
+    under its ticks; the up scale to the right, beyond the across scale's labels, so no two
+    labels meet. The labels are set in the symbol family, which has the minus sign."""
     c.setStrokeColor(INK)
     c.setFillColor(INK)
-    c.setFont("Sans", 6)
+    c.setFont("Symbols", 6)
     for mm in range(-10, 11):
         tick = 4 * MM if mm % 5 == 0 else 2 * MM
         c.setLineWidth(0.5 if mm % 5 == 0 else 0.25)
         c.line(x + mm * MM, y - tick / 2, x + mm * MM, y + tick / 2)
         c.line(x - tick / 2, y + mm * MM, x + tick / 2, y + mm * MM)
         if mm % 5 == 0 and mm:
-            c.drawCentredString(x + mm * MM, y - 5 * MM, f"{mm:+d}".replace("-", "\u2212"))
-            c.drawString(x + 3 * MM, y + mm * MM - 1, f"{mm:+d}".replace("-", "\u2212"))
+            label = f"{mm:+d}".replace("-", "\u2212")
+            c.drawCentredString(x + mm * MM, y - 4.5 * MM, label)
+            c.drawString(x + 14 * MM, y + mm * MM - 2, label)
     c.setLineWidth(0.5)
     c.line(x - 10 * MM, y, x + 10 * MM, y)
     c.line(x, y - 10 * MM, x, y + 10 * MM)
@@ -100,7 +117,7 @@ def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: in
     margin = job.edge + 8 * MM
     rows = "".join(
         f"<tr><td><b>{e['file']}</b><br/>{_esc(e['title'])}</td><td>{say.get('stock_' + e['stock'], e['stock'])}</td>"
-        f"<td>{say['double_sided'] if e['duplex'] else say['one_side']}</td>"
+        f"<td>{say['double_sided'].format(edge=say['edge_' + job.flip]) if e['duplex'] else say['one_side']}</td>"
         f"<td align='center'>{1 if e['component'] == 'calibration' else tables}</td><td align='center'>{sheets(e)}</td>"
         f"<td>{say.get('how_' + e['kind'], '')}</td></tr>"
         for e in entries

@@ -7,13 +7,22 @@ from __future__ import annotations
 TEXT: dict[str, dict[str, str]] = {
     "en": {
         "printer_check": "Printer check",
-        "check_print": "<p>1. Print this file <b>at 100 % (actual size)</b>, double-sided, flipping on the <b>long edge</b>. "
+        "check_print": "<p>1. Print this file <b>at 100 % (actual size)</b>, double-sided, flipping on the <b>{edge}</b>. "
         "The ruler below must measure exactly 100 mm and the square 10 mm; if not, turn off "
         "“fit to page” in the print dialog.</p>",
-        "check_light": "<p>2. Hold the sheet against the light. The cross printed on the back should sit on the 0 of "
-        "both scales. If it sits elsewhere, read where (in mm) and build the kit again with the "
-        "opposite value, for example <b>--back-offset -1.5,0.5</b> if the cross shows at +1.5 across "
-        "and −0.5 up. Save it for this printer with <b>kitpress printer save NAME --back-offset …</b>.</p>",
+        "check_light": "<p>2. Hold the sheet against the light, printed side towards you. The cross printed on the back "
+        "should sit on the 0 of both scales. If it sits elsewhere, read where on the scales (in mm; + is to "
+        "the right and up) and build the kit again with the opposite values: for example "
+        "<b>--back-offset -1.5,0.5</b> if the cross shows at +1.5 across and −0.5 up. Print this file again "
+        "from the new kit: its cross now sits on 0, 0. Save the offset for this printer with "
+        "<b>kitpress printer save NAME --back-offset …</b>.</p>",
+        "check_short": "<p>3. Does your printer turn sheets on the short edge? Choose “flip on long edge” (long-edge "
+        "binding) in the print dialog. If it offers no such choice, build the kit with <b>--flip short</b> "
+        "and print with short-edge flipping.</p>",
+        "check_built": "Built with --back-offset {dx},{dy}: if the cross still misses 0, 0, add the opposite of "
+        "what you read to these values.",
+        "edge_long": "long edge",
+        "edge_short": "short edge",
         "duplex_test": "Duplex test: the cross on the back should sit on 0, 0",
         "check_back": "Back of the printer check: hold the sheet against the light.",
         "print_plan": "Print plan",
@@ -26,7 +35,7 @@ TEXT: dict[str, dict[str, str]] = {
         "copies": "Copies",
         "sheets": "Sheets",
         "assemble": "Cut and assemble",
-        "double_sided": "double-sided, long edge",
+        "double_sided": "double-sided, {edge}",
         "one_side": "one side",
         "in_all": "In all",
         "tables_note": "Every page carries its table number (1 to {tables}) in a corner, so mixed-up pieces find their way home.",
@@ -43,12 +52,21 @@ TEXT: dict[str, dict[str, str]] = {
     "es": {
         "printer_check": "Prueba de impresora",
         "check_print": "<p>1. Imprima este archivo <b>al 100 % (tamaño real)</b>, a doble cara, volteando por el "
-        "<b>borde largo</b>. La regla de abajo debe medir exactamente 100 mm y el cuadrado 10 mm; si no, "
+        "<b>{edge}</b>. La regla de abajo debe medir exactamente 100 mm y el cuadrado 10 mm; si no, "
         "desactive «ajustar a la página» en el cuadro de impresión.</p>",
-        "check_light": "<p>2. Mire la hoja a contraluz. La cruz impresa en el reverso debe caer sobre el 0 de ambas "
-        "escalas. Si cae en otro sitio, lea dónde (en mm) y vuelva a generar el kit con el valor opuesto; "
-        "por ejemplo, <b>--back-offset -1.5,0.5</b> si la cruz aparece en +1,5 en horizontal y en −0,5 en "
-        "vertical. Guárdelo para esta impresora con <b>kitpress printer save NOMBRE --back-offset …</b>.</p>",
+        "check_light": "<p>2. Mire la hoja a contraluz, con la cara impresa hacia usted. La cruz impresa en el reverso "
+        "debe caer sobre el 0 de ambas escalas. Si cae en otro sitio, lea dónde en las escalas (en mm; + es "
+        "hacia la derecha y hacia arriba) y vuelva a generar el kit con los valores opuestos; por ejemplo, "
+        "<b>--back-offset -1.5,0.5</b> si la cruz aparece en +1,5 en horizontal y en −0,5 en vertical. "
+        "Imprima de nuevo este archivo del kit nuevo: su cruz cae ahora en 0, 0. Guarde el desplazamiento "
+        "para esta impresora con <b>kitpress printer save NOMBRE --back-offset …</b>.</p>",
+        "check_short": "<p>3. ¿Su impresora voltea las hojas por el borde corto? Elija «voltear por el borde largo» "
+        "(encuadernación por el borde largo) en el cuadro de impresión. Si no ofrece esa opción, genere el "
+        "kit con <b>--flip short</b> e imprima volteando por el borde corto.</p>",
+        "check_built": "Generado con --back-offset {dx},{dy}: si la cruz sigue sin caer en 0, 0, sume a estos "
+        "valores lo contrario de lo que lea.",
+        "edge_long": "borde largo",
+        "edge_short": "borde corto",
         "duplex_test": "Prueba a doble cara: la cruz del reverso debe caer en 0, 0",
         "check_back": "Reverso de la prueba de impresora: mire la hoja a contraluz.",
         "print_plan": "Plan de impresión",
@@ -61,7 +79,7 @@ TEXT: dict[str, dict[str, str]] = {
         "copies": "Copias",
         "sheets": "Hojas",
         "assemble": "Cortar y montar",
-        "double_sided": "a doble cara, borde largo",
+        "double_sided": "a doble cara, {edge}",
         "one_side": "una cara",
         "in_all": "En total",
         "tables_note": "Cada página lleva su número de mesa (del 1 al {tables}) en una esquina, para que las piezas "
@@ -80,13 +98,21 @@ TEXT: dict[str, dict[str, str]] = {
     "ru": {
         "printer_check": "Проверка принтера",
         "check_print": "<p>1. Напечатайте этот файл <b>в масштабе 100 % (реальный размер)</b> на обеих сторонах, "
-        "с переворотом по <b>длинному краю</b>. Линейка ниже должна быть длиной ровно 100 мм, а квадрат — "
+        "с переворотом по <b>{edge}</b>. Линейка ниже должна быть длиной ровно 100 мм, а квадрат — "
         "10 мм; если это не так, отключите «по размеру страницы» в окне печати.</p>",
-        "check_light": "<p>2. Посмотрите лист на просвет. Крест на обороте должен совпасть с нулём обеих шкал. "
-        "Если он в другом месте, определите, где именно (в мм), и соберите комплект заново с "
-        "противоположным значением, например <b>--back-offset -1.5,0.5</b>, если крест виден на +1,5 по "
-        "горизонтали и на −0,5 по вертикали. Сохраните его для этого принтера: "
-        "<b>kitpress printer save ИМЯ --back-offset …</b>.</p>",
+        "check_light": "<p>2. Посмотрите лист на просвет, лицевой стороной к себе. Крест на обороте должен совпасть "
+        "с нулём обеих шкал. Если он в другом месте, определите по шкалам, где именно (в мм; + — вправо и "
+        "вверх), и соберите комплект заново с противоположными значениями, например "
+        "<b>--back-offset -1.5,0.5</b>, если крест виден на +1,5 по горизонтали и на −0,5 по вертикали. "
+        "Напечатайте этот файл снова из нового комплекта: теперь его крест стоит на 0, 0. Сохраните смещение "
+        "для этого принтера: <b>kitpress printer save ИМЯ --back-offset …</b>.</p>",
+        "check_short": "<p>3. Ваш принтер переворачивает лист по короткому краю? Выберите в окне печати «переворот "
+        "по длинному краю». Если такого выбора нет, соберите комплект с <b>--flip short</b> и печатайте "
+        "с переворотом по короткому краю.</p>",
+        "check_built": "Собрано с --back-offset {dx},{dy}: если крест всё ещё не на 0, 0, прибавьте к этим "
+        "значениям противоположное тому, что видите.",
+        "edge_long": "длинному краю",
+        "edge_short": "короткому краю",
         "duplex_test": "Двусторонняя печать: крест на обороте должен быть на 0, 0",
         "check_back": "Оборот проверки принтера: посмотрите лист на просвет.",
         "print_plan": "План печати",
@@ -99,7 +125,7 @@ TEXT: dict[str, dict[str, str]] = {
         "copies": "Копии",
         "sheets": "Листы",
         "assemble": "Резка и сборка",
-        "double_sided": "двусторонняя, по длинному краю",
+        "double_sided": "двусторонняя, по {edge}",
         "one_side": "одна сторона",
         "in_all": "Всего",
         "tables_note": "На каждой странице в углу стоит номер стола (от 1 до {tables}), чтобы перепутанные детали "

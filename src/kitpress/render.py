@@ -39,7 +39,8 @@ class Job:
     edge: float
     meta: Meta
     sheet: StyleSheet
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points: how far to move every back page
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, as seen from the front: how far to move every back
+    flip: str = "long"  # the edge the printer turns the sheet on
 
 
 def open_canvas(path, size: tuple[float, float], meta: Meta) -> Canvas:

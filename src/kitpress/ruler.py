@@ -32,8 +32,10 @@ class Ruler(Flowable):
         c.setFont("Sans", 6)
         for cm in range(0, 11):
             c.drawCentredString(cm * 10 * MM, 1.2 * MM, str(cm * 10))
-        c.setLineWidth(0.6)
-        c.rect(102 * MM, base, 10 * MM, 10 * MM)
+        stroke = 0.6
+        c.setLineWidth(stroke)
+        half = stroke / 2  # a stroke is centred on its path: inset by half of it, the ink measures 10 mm outside
+        c.rect(102 * MM + half, base + half, 10 * MM - stroke, 10 * MM - stroke)
         c.setFont("Sans", 5.5)
         c.drawCentredString(107 * MM, base + 4 * MM, "10 mm")
         if self.caption:
