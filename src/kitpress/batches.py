@@ -10,6 +10,8 @@ import hashlib
 import multiprocessing
 import os
 import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -57,10 +59,6 @@ def _draw(index: int) -> tuple[int, list[Problem]]:
     return pages, problems.items
 
 
-def _numbered(index: int) -> tuple[int, tuple[int, list[Problem]]]:
-    return index, _draw(index)
-
-
 def thumbnail(pdf: Path, target: Path) -> None:
     """A file's picture for the kit page, drawn by the main process while the workers draw
     the rest (each worker would import pdfium for it: 12 ms); the kit page would draw it after
@@ -79,12 +77,22 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
+class WorkerDied(Exception):
+    """A drawing process ended without finishing (killed: by the out-of-memory killer, say)."""
+
+    def __init__(self, unfinished: list[Path]):
+        super().__init__(", ".join(p.name for p in unfinished))
+        self.unfinished = unfinished
+
+
 def draw_all(
     tasks: list[Task], meanwhile: Callable[[], None] = lambda: None, done: Callable[[int, object], None] = lambda i, r: None
-) -> tuple[list[int], list[Problem]]:
-    """Draw every task, on as many processes as there are cores; page counts in task order,
-    and every problem found. The main process does `meanwhile` while the workers draw, then
-    `done(index, what the task's draw returned)` as each task is finished."""
+) -> tuple[list, list[list[Problem]]]:
+    """Draw every task, on as many processes as there are cores: what each task's draw
+    returned and the problems it found, in task order. The main process does `meanwhile`
+    while the workers draw, then `done(index, what the task's draw returned)` as each task is
+    finished. A worker that dies raises WorkerDied at once, naming what was left undrawn (a
+    process pool of multiprocessing.Pool would wait for it forever)."""
     global _TASKS
     _TASKS = tasks
     drawn: dict[int, tuple] = {}
@@ -98,16 +106,20 @@ def draw_all(
         else:
             styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
-            with multiprocessing.get_context("fork").Pool(count) as pool:
-                pending = pool.imap_unordered(_numbered, order, chunksize=1)
+            with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
+                futures = {pool.submit(_draw, index): index for index in order}
                 meanwhile()
-                for index, result in pending:
-                    drawn[index] = result
-                    done(index, result[0])
+                try:
+                    for future in as_completed(futures):
+                        index = futures[future]
+                        drawn[index] = future.result()
+                        done(index, drawn[index][0])
+                except BrokenProcessPool:
+                    raise WorkerDied([tasks[i].path for i in order if i not in drawn]) from None
     finally:
         _TASKS = []
     results = [drawn[i] for i in range(len(tasks))]
-    return [pages for pages, _ in results], [p for _, found in results for p in found]
+    return [made for made, _ in results], [found for _, found in results]
 
 
 def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None]) -> int:

@@ -4,23 +4,24 @@ temporary folder -> move into place. Nothing in the output folder changes unless
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
+import math
 import os
 import re
 import shutil
 import tempfile
 
-import yaml
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, fit, fonts, kitfiles, publish, site, styles
+from . import batches, cardsheets, changes, files, fit, fonts, kitfiles, printers, publish, site, styles, yamlio
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
-from .errors import KitpressError, Loc, Problem, Problems, did_you_mean
+from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
 from .fonts import FONT_DIR
 from .impose import SAFE_EDGE
 from .kittext import words
@@ -32,6 +33,8 @@ from .scene import Part
 from .units import MM, PAPERS
 
 BOARD_MODES = ("tile", "fit")
+LANG_CODE = r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*"
+_GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")  # a folder of content/, never a path out of it
 
 
 @dataclass(frozen=True)
@@ -42,11 +45,13 @@ class BuildOptions:
     backs: bool = True
     board: str = "tile"
     pseudo: bool = False  # every text as accented, longer pseudo-text (kitpress check --pseudo)
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every card back, to match a printer
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm as seen from the front (+ right, + up): moves every back
+    flip: str = "long"  # the edge the printer turns the sheet on for its backs: long or short
     tables: int = 1  # copies of the kit, each page marked with its table number
     ink_saver: bool = False  # pale fills and dark text instead of solid colour
     settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
+    strict: bool = False  # warnings (text shrunk to fit) fail the build as errors
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,7 @@ class Project:
 
     def game_dir(self, game_id: str) -> Path:
         path = self.content / game_id
-        if not (path / "game.yaml").is_file():
+        if not _GAME_ID.fullmatch(game_id) or not files.exists(path / "game.yaml"):
             raise KitpressError(
                 Problem(
                     "error", f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}", Loc(str(self.content))
@@ -107,8 +112,20 @@ def compose_game(
     if fit_text:
         with fit.collecting(Problems()) as problems:
             fit_faces(face for part in parts for face in part.faces())
-        problems.raise_if_errors()
+        found = strictly(problems.items, options.strict)
+        Problems(found).raise_if_errors()
+        composer.problems.items.extend(found)  # the warnings, for the caller to show
     return game, parts, composer
+
+
+def strictly(problems: list[Problem], strict: bool) -> list[Problem]:
+    """The problems, with every warning an error when the build is strict."""
+    if not strict:
+        return problems
+    return [Problem("error", p.message, p.loc) if p.level == "warning" else p for p in problems]
+
+
+MAX_SETTING = 1_000_000  # a classroom prints thousands of a thing, never millions
 
 
 def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
@@ -117,6 +134,7 @@ def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
     problems = []
     for setting in settings:
         path, _, raw = setting.partition("=")
+        shown = setting if len(setting) <= 60 else setting[:60] + "…"
         parent_path, _, key = path.strip().rpartition(".")
         try:
             parent = lookup(game.data, parent_path) if parent_path else None
@@ -124,9 +142,10 @@ def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
             parent = None
         current = parent.get(key) if isinstance(parent, dict) else None
         if not isinstance(current, int) or isinstance(current, bool):
-            problems.append(Problem("error", f"--set {setting}: '{path}' is not a whole number of the content", Loc("--set")))
-        elif not raw.strip().isdigit():
-            problems.append(Problem("error", f"--set {setting}: give a whole number, like {path}={current}", Loc("--set")))
+            problems.append(Problem("error", f"--set {shown}: '{path[:60]}' is not a whole number of the content", Loc("--set")))
+        elif not re.fullmatch(r"[0-9]{1,7}", raw.strip()) or int(raw) > MAX_SETTING:  # not '²', not 10**5000
+            message = f"--set {shown}: give a whole number from 0 to {MAX_SETTING:,}, like {path}={current}"
+            problems.append(Problem("error", message, Loc("--set")))
         else:
             parent[key] = int(raw)
     if problems:
@@ -148,6 +167,10 @@ def _check_options(options: BuildOptions) -> None:
         raise KitpressError(Problem("error", f"--edge {options.edge:g} mm: use 0 to 25 mm", Loc("--edge")))
     if options.board not in BOARD_MODES:
         raise KitpressError(Problem("error", f"unknown board mode '{options.board}' (use tile or fit)", Loc("--board")))
+    printers.parse_flip(options.flip)
+    if not all(math.isfinite(v) and abs(v) <= printers.MAX_OFFSET_MM for v in options.back_offset):
+        message = f"--back-offset {options.back_offset[0]:g},{options.back_offset[1]:g}: use two numbers of at most 15 mm"
+        raise KitpressError(Problem("error", message, Loc("--back-offset")))
 
 
 def build_game(
@@ -167,9 +190,7 @@ def build_game(
     game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=True)
     lang = game.lang
     final = (options.out or project.root / "build") / game.id / lang / options.paper
-    final.parent.mkdir(parents=True, exist_ok=True)
-    publish.sweep(final.parent)
-    staging = Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
+    staging = _staging(final, options)
     previous = _previous(final)
     try:
         check, check_task = _printer_check(game, composer, options, staging, final, previous)
@@ -187,10 +208,57 @@ def build_game(
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
         publish.publish(staging, final, entries, previous, report)
+    except batches.WorkerDied as died:
+        names = ", ".join(sorted({_made_for(path) for path in died.unfinished}))
+        message = f"a drawing process died while drawing {names} (stopped by the system: out of memory?); the last kit is as it was"
+        raise KitpressError(Problem("error", message, Loc(rel(final)))) from None
+    except OSError as exc:  # a full disk, a folder that turned read-only: nothing is moved into place
+        raise cannot_write(exc, final) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     BUILD_REPORTS[str(final)] = report
     return final, entries
+
+
+def cannot_write(exc: OSError, near: Path) -> KitpressError:
+    """A located error for a file or folder kitpress could not write, at the place to fix: for
+    a file in the way of a folder (`--out /dev/null`), that file."""
+    place = Path(exc.filename) if exc.filename else near
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        while not files.exists(place) and place != place.parent:
+            place = place.parent
+        return KitpressError(Problem("error", "cannot write the kit: this is a file, where a folder must be", Loc(rel(place))))
+    why = _WHY.get(exc.errno, exc.strerror or str(exc))
+    return KitpressError(Problem("error", f"cannot write the kit: {why}", Loc(rel(place))))
+
+
+_WHY = {
+    errno.ENOSPC: "the disk is full; free some space and build again",
+    errno.EDQUOT: "the disk quota is used up; free some space and build again",
+    errno.EROFS: "the disk is read-only; build with --out on one you can write to",
+    errno.EACCES: "no permission to write here; build with --out in a folder of yours",
+    errno.EPERM: "no permission to write here; build with --out in a folder of yours",
+    errno.EFBIG: "the file would be larger than this system allows",
+}
+
+
+def _staging(final: Path, options: BuildOptions) -> Path:
+    """A new, empty folder beside the kit's, to build it in; a located error if the kit cannot
+    go where it should (a file in the way, a read-only disk, a full disk)."""
+    if files.exists(final) and not final.is_dir():
+        message = "is in the way of the kit's folder (it is not a folder): move it, or build with --out elsewhere"
+        raise KitpressError(Problem("error", message, Loc(rel(final))))
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        publish.sweep(final.parent)
+        return Path(tempfile.mkdtemp(prefix=f".{options.paper}-{os.getpid()}-", dir=final.parent))
+    except OSError as exc:
+        raise cannot_write(exc, final) from None
+
+
+def _made_for(path: Path) -> str:
+    """The kit file a drawing task makes: a batch is drawn for its deck's file."""
+    return f"{path.name.rsplit('-', 1)[0]}.pdf" if path.parent.name == batches.CACHE else path.name
 
 
 BUILD_REPORTS: dict[str, list[str] | None] = {}  # folder -> what changed since its last build (for the CLI)
@@ -200,28 +268,41 @@ def _unchanged(project: Project, game_id: str, options: BuildOptions, inputs: st
     """The last build's folder and files, if it was made from exactly these inputs and every
     file it wrote is still there, unaltered."""
     lang = options.lang
-    if lang and not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
+    if lang and not re.fullmatch(LANG_CODE, lang):
         return None  # not a language code: the full build says so, at --lang
     if not lang:
-        try:
-            lang = str(yaml.safe_load((project.content / game_id / "game.yaml").read_text(encoding="utf-8"))["language"])
-        except (OSError, ValueError, KeyError, TypeError, yaml.YAMLError):
-            return None  # the full build says what is wrong
+        game_root = project.content / game_id
+        try:  # through the same door and limits as the full build, which says what is wrong
+            meta = yamlio.load_file(game_root / "game.yaml", within=[game_root])
+        except KitpressError:
+            return None
+        lang = meta.get("language") if isinstance(meta, dict) else None
+        if not isinstance(lang, str) or not re.fullmatch(LANG_CODE, lang):
+            return None
     final = (options.out or project.root / "build") / game_id / lang / options.paper
     previous = _previous(final)
     if not previous or previous.get("inputs") != inputs or previous.get("game") != game_id:
         return None
-    files = previous.get("files", [])
-    if not all((final / e["file"]).is_file() and _sha(final / e["file"]) == e.get("sha256") for e in files):
+    made = previous["files"]
+    if not all((final / e["file"]).is_file() and _sha(final / e["file"]) == e.get("sha256") for e in made):
         return None
-    return final, files
+    return final, made
 
 
 def _previous(folder: Path) -> dict | None:
+    """The last build's manifest, if it is one: anything else there is built over."""
     try:
-        return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = json.loads(files.read_text(folder / "manifest.json", [folder], MAX_MANIFEST_BYTES))
+    except (KitpressError, ValueError):
         return None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), list):
+        return None
+    if not all(isinstance(e, dict) and files.plain_name(e.get("file")) for e in manifest["files"]):
+        return None  # a name like ../../x is no file of this kit's
+    return manifest
+
+
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 
 
 def _render_parts(
@@ -238,11 +319,12 @@ def _render_parts(
     """Every component's PDF in `folder`: kept from the last build when made from exactly the
     same inputs, else drawn, all on every core, with the `extra` files to draw. A deck of more
     than a batch of sheets is composed and drawn batch by batch in the workers, each batch kept
-    in .batches/ for the next build. Returns the entries and what drawing each file returned."""
+    in .batches/ for the next build. Returns the entries and what drawing each file returned.
+    Each file is announced to `progress` as it is finished."""
     same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
     old = {e.get("file"): e for e in (previous or {}).get("files", [])}
     entries: dict[str, dict] = {}
-    tasks, plans = [], {}
+    tasks, plans, whole = [], {}, set()
     for part in parts:
         comp = game.component(part.component)
         notes = (comp.front_note, comp.back_note)
@@ -265,30 +347,47 @@ def _render_parts(
         if _same(before, fingerprint, kept):
             shutil.copy2(kept, folder / name)
             entries[part.component] = {**before, "reused": True}
+            progress(f"{name}  unchanged")
             continue
         draw = partial(_draw, part, job, notes, options.board)
         tasks.append(batches.Task(folder / name, draw, _cost(part, None), _thumb(folder, part.component)))
+        whole.add(folder / name)
         entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
     tasks += [task for task in extra if task is not None]
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
     if tasks:
         fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
-    results, problems = batches.draw_all(tasks, _tail_imports, partial(_thumbnail, tasks))
+
+    def finished(index: int, made) -> None:
+        _thumbnail(tasks, index, made)
+        if tasks[index].path in whole:
+            progress(_pages(tasks[index].path.name, made * options.tables))
+
+    results, found = batches.draw_all(tasks, _tail_imports, finished)
+    problems = strictly([p for each in found for p in each], options.strict)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
+    warnings: dict[str, list[str]] = {}
+    for task, each in zip(tasks, found):
+        warnings.setdefault(_made_for(task.path), []).extend(str(p) for p in each)
     drawn = {task.path: result for task, result in zip(tasks, results)}
     out = []
     for part in parts:
         entry = entries[part.component]
         if "facts" in entry:
             entry = _joined(part, game, same, entry["facts"], [drawn[key] for key in plans[part.component]], old, folder, final)
+            progress(f"{entry['file']}  unchanged" if entry.get("reused") else _pages(entry["file"], entry["pages"] * options.tables))
         elif not entry.get("reused"):
             path = folder / f"{part.component}.pdf"
             entry = {**_describe(part, game, options, path, drawn[path]), **entry}
-        count = entry["pages"]
-        progress(f"{entry['file']}  " + ("unchanged" if entry.get("reused") else f"{count} page{'s' if count != 1 else ''}"))
+        if not entry.get("reused"):  # a kept file keeps the warnings it was made with
+            entry["warnings"] = list(dict.fromkeys(warnings.get(entry["file"], [])))
         out.append(entry)
     return out, drawn
+
+
+def _pages(name: str, count: int) -> str:
+    return f"{name}  {count} page{'s' if count != 1 else ''}"
 
 
 def _tail_imports() -> None:
@@ -365,10 +464,10 @@ def _joined(
         shutil.copy2(kept, path)
         entry = {**before, "reused": True}
     else:
-        files = [
+        parts = [
             folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names
         ]
-        pages = batches.join(path, files, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+        pages = batches.join(path, parts, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
         entry = {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
     thumb = _thumb(folder, part.component)
     if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
@@ -380,7 +479,7 @@ def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> J
     title = f"{game.meta['title']} · {part.title}"
     meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
     offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset)
+    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
 
 
 def _draw(part: Part, job: Job, notes: tuple, board_mode: str, path: Path) -> int:
@@ -422,9 +521,11 @@ def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: 
 
 
 def _kit_job(game: Game, composer: Composer, options: BuildOptions) -> Job:
+    """The kit's own files: the printer check moves its back as the card backs are moved."""
     title = str(game.meta["title"])
     meta = Meta(title, str(game.meta.get("author") or ""), "", game.lang)
-    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet)
+    offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
 
 
 def _printer_check(

@@ -11,13 +11,28 @@ import typer
 
 from . import i18n_cli, printers
 from .console import Console
-from .build import BuildOptions, build_game, compose_game, find_project
+from . import __version__
+from .build import BuildOptions, build_game, cannot_write, compose_game, find_project
 from .errors import KitpressError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
 app.add_typer(i18n_cli.app, name="i18n")
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True)  # errors and warnings: a script reading stdout gets only the results
+PAPER = typer.Option("a4", metavar="[a4|letter|a3]", help="Paper size: a4, letter or a3.")
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        out.print(f"kitpress {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print kitpress's version."),
+) -> None:
+    """Turn YAML game content into print-ready table kits."""
 
 
 def _fail(exc: KitpressError) -> None:
@@ -41,27 +56,37 @@ def _games(game: Optional[str], all_games: bool) -> list[str]:
 @app.command()
 def build(
     game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
-    paper: str = typer.Option("a4", help="Paper size: a4, letter or a3."),
+    paper: str = PAPER,
     lang: Optional[str] = typer.Option(
         None, help="Language (default: the game's source language; 'all': every translation too)."
     ),
     out_dir: Optional[Path] = typer.Option(None, "--out", help="Write the kit tree here instead of build/."),
     all_games: bool = typer.Option(False, "--all", help="Build every game in content/."),
     backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
-    board: str = typer.Option("tile", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."),
+    board: str = typer.Option(
+        "tile", metavar="[tile|fit]", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."
+    ),
     edge: float = typer.Option(6.35, help="Millimetres at the paper's edge that the printer cannot reach; nothing prints there."),
     settings: list[str] = typer.Option(
         [], "--set", help="Change a number of the content for this build, e.g. --set banknotes.r100.count=50."
     ),
-    back_offset: Optional[str] = typer.Option(None, help="DX,DY in mm: move every card back to match your printer."),
+    back_offset: Optional[str] = typer.Option(
+        None, help="DX,DY in mm, as the printer check says: move every card back right and up, as seen from the front."
+    ),
+    flip: Optional[str] = typer.Option(
+        None, metavar="[long|short]", help="The edge your printer turns the sheet on for double-sided printing (long)."
+    ),
     printer: Optional[str] = typer.Option(None, help="Use the back offset saved for this printer (kitpress printer save)."),
     tables: int = typer.Option(1, help="Copies of the kit, one per table, each page marked with its table number."),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Pale fills and dark text instead of solid colour, to save ink."),
+    strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project = find_project()
     try:
-        offset = printers.parse_offset(back_offset) if back_offset else printers.load(printer) if printer else (0.0, 0.0)
+        saved = printers.load(printer) if printer else printers.Printer()
+        offset = printers.parse_offset(back_offset) if back_offset is not None else saved.back_offset
+        flip = printers.parse_flip(flip) if flip is not None else saved.flip
     except KitpressError as exc:
         _fail(exc)
     for game_id in _games(game, all_games):
@@ -75,8 +100,10 @@ def build(
                 edge=edge,
                 settings=tuple(settings),
                 back_offset=offset,
+                flip=flip,
                 tables=tables,
                 ink_saver=ink_saver,
+                strict=strict,
             )
             out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
             try:
@@ -84,16 +111,22 @@ def build(
             except KitpressError as exc:
                 _fail(exc)
             out.print(f"  → {folder}")
+            for entry in entries:
+                for warning in entry.get("warnings", []):
+                    err.print(warning)
             _changes(folder)
             _how_to_print(entries, options)
             if code:
                 _fallbacks(project, game_id, code)
     from .site import write_index
 
+    build_root = out_dir or project.root / "build"
     try:
-        index = write_index(out_dir or project.root / "build")
+        index = write_index(build_root)
     except KitpressError as exc:
         _fail(exc)
+    except OSError as exc:  # index.html a folder, the disk full
+        _fail(cannot_write(exc, build_root / "index.html"))
     out.print(f"Kit page: {index}  (open it in a browser)")
 
 
@@ -126,9 +159,9 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
     out.print(f"  [{lang}] {counts}")
     problems = problems_of(cov)
     for problem in problems[:SHOWN]:
-        out.print(f"    {problem}")
+        err.print(f"    {problem}")
     if len(problems) > SHOWN:
-        out.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
+        err.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
 
 
 def _changes(folder) -> None:
@@ -147,7 +180,7 @@ def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
     for entry in entries:
         hint = "card stock" if entry["stock"] == "card" else "plain paper"
         if entry["duplex"]:
-            hint += ", double-sided, flip on the long edge"
+            hint += f", double-sided, flip on the {options.flip} edge"
         if entry["kind"] == "cards":
             hint += "; cut on the marks"
         if entry["kind"] == "board" and options.paper != "a3":
@@ -163,26 +196,31 @@ def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
 def check(
     game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
     all_games: bool = typer.Option(False, "--all", help="Check every game."),
-    paper: str = typer.Option("a4", help="Paper to check the fit against."),
+    paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Check this translation ('all': the source and every translation)."),
     pseudo: bool = typer.Option(False, help="Check every text as accented, 40 % longer pseudo-text, to find tight boxes."),
+    strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
 ) -> None:
     """Validate content and layouts, fit every text; writes nothing."""
     project = find_project()
     for game_id in _games(game, all_games):
         for code in _languages(project, game_id, lang):
             try:
-                options = BuildOptions(paper=paper.lower(), lang=code, pseudo=pseudo)
-                _, parts, _ = compose_game(project, game_id, options)
+                options = BuildOptions(paper=paper.lower(), lang=code, pseudo=pseudo, strict=strict)
+                _, parts, composer = compose_game(project, game_id, options)
             except KitpressError as exc:
                 _fail(exc)
-            out.print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components)")
+            warnings = [p for p in composer.problems.items if p.level == "warning"]
+            for warning in warnings:
+                err.print(str(warning))
+            said = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+            out.print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components{said})")
 
 
 @app.command()
 def preview(
     game: str = typer.Argument(..., help="The game folder under content/."),
-    paper: str = typer.Option("a4", help="Paper size."),
+    paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Language."),
     component: list[str] = typer.Option([], help="Only these components."),
     changed: bool = typer.Option(False, "--changed", help="Only the pages the last change touched, old beside new."),
@@ -219,7 +257,7 @@ def preview(
 @app.command()
 def watch(
     game: str = typer.Argument(..., help="The game folder under content/."),
-    paper: str = typer.Option("a4", help="Paper size."),
+    paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Language."),
 ) -> None:
     """Rebuild on every save of the game's content, its layouts or the fonts (Ctrl-C to stop)."""
@@ -253,16 +291,19 @@ def watch(
 
 @app.command(name="printer")
 def printer_save(
-    action: str = typer.Argument(..., help="save"),
+    action: str = typer.Argument(..., metavar="save", help="save: remember this printer's settings."),
     name: str = typer.Argument(..., help="A name for this printer, e.g. office."),
-    back_offset: str = typer.Option(..., help="DX,DY in mm, as read on the printer check sheet."),
+    back_offset: str = typer.Option(
+        ..., help="DX,DY in mm, as the printer check says: move the backs right and up, as seen from the front."
+    ),
+    flip: str = typer.Option("long", metavar="[long|short]", help="The edge the printer turns the sheet on."),
 ) -> None:
-    """Save a printer's back-page offset, for `kitpress build --printer NAME`."""
+    """Save a printer's back offset and flip edge, for `kitpress build --printer NAME`."""
     if action != "save":
         err.print(f"unknown action '{action}': use kitpress printer save NAME --back-offset DX,DY")
         raise typer.Exit(2)
     try:
-        path = printers.save(name, printers.parse_offset(back_offset))
+        path = printers.save(name, printers.Printer(printers.parse_offset(back_offset), printers.parse_flip(flip)))
     except KitpressError as exc:
         _fail(exc)
     out.print(f"saved printer '{name}' in {path}")
@@ -294,17 +335,19 @@ def list_games() -> None:
         try:
             game = load_game(project.game_dir(game_id))
         except KitpressError as exc:
-            out.print(f"{game_id}: [red]{len(exc.problems)} problem(s)[/]; run kitpress check {game_id}")
+            count = len(exc.problems)
+            out.print(f"{game_id}: {count} problem{'s' if count != 1 else ''}; run kitpress check {game_id}")
             continue
-        out.print(f"[bold]{game_id}[/] — {game.meta['title']}")
+        out.print(f"{game_id} — {game.meta['title']}")
         for comp in game.components:
             out.print(f"  {comp.id:<14} {comp.kind:<9} {comp.title}")
 
 
-def main() -> None:
+def run(args: list[str] | None = None) -> int:
+    """Run one command; return its exit code: 0, 1 for the user's problems, 2 for kitpress's own."""
     code = 0
     try:
-        app()
+        app(args=args)
     except SystemExit as exc:  # how typer ends every command
         if isinstance(exc.code, str):
             err.print(exc.code)
@@ -318,6 +361,11 @@ def main() -> None:
         err.print(f"kitpress: internal error: {type(exc).__name__}: {exc}")
         err.print("Nothing was changed in the output folder. Please report this, with the command you ran.")
         code = 2
+    return code
+
+
+def main() -> None:
+    code = run()
     # Every file is written and moved into place by now; tearing the interpreter down (freeing
     # a big deck's objects one by one) would only add a tenth of a second to every command.
     sys.stdout.flush()

@@ -143,11 +143,12 @@ def collecting(problems: Problems) -> Iterator[Problems]:
 
 
 def report(problem: Problem) -> None:
-    """A problem found while drawing: collected (see `collecting`), else raised."""
+    """A problem found while drawing: collected (see `collecting`), else raised if an error."""
     sink = _PROBLEMS.get()
-    if sink is None:
+    if sink is not None:
+        sink.items.append(problem)
+    elif problem.level == "error":
         raise KitpressError(problem)
-    sink.items.append(problem)
 
 
 def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_pt: float, blame: Blame | None) -> Fitted:
@@ -164,6 +165,8 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
         loc = line_in(blame.markup, exc.line) if blame else Loc("?")
         report(Problem("error", f"{exc} (frame '{frame}')", loc))
         return Fitted(None, 0.0, [], [])
+    if fitted.scale is not None and fitted.scale < 1 - 1e-6 and blame is not None:
+        report(_shrunk(fitted, blame))
     if fitted.scale is None and blame is not None:
         source = blame.culprit
         loc = source.loc if source is not None else blame.markup.loc
@@ -176,6 +179,21 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
         message = f"{b.tag}text does not fit: {b.where}, frame '{b.frame}'{field}: {why}, even at the {floor_pt:g} pt floor"
         report(Problem("error", message, loc))
     return fitted
+
+
+def _shrunk(fitted: Fitted, blame: Blame) -> Problem:
+    """A warning that a frame's text was made smaller than its styles say, and by how much
+    (a translation much longer than the source text shrinks silently otherwise)."""
+    largest = max((f.style.fontSize for f in paragraphs(fitted.flows)), default=0.0)
+    sizes = f" ({round(largest / fitted.scale, 1):g} → {largest:.1f} pt)" if largest else ""
+    source = blame.culprit
+    loc = source.loc if source is not None else blame.markup.loc
+    field = f", field {source.field}" if source is not None else ""
+    message = (
+        f"{blame.tag}text shrunk to {round(fitted.scale * 100)} % to fit{sizes}: {blame.where}, frame '{blame.frame}'{field}; "
+        "shorten it, or give its frame more room"
+    )
+    return Problem("warning", message, loc)
 
 
 def line_in(source: LocStr, line: int) -> Loc:
