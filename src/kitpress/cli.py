@@ -116,13 +116,13 @@ SHOWN = 8  # fallbacks listed after a build; `kitpress i18n status` lists them a
 def _fallbacks(project, game_id: str, lang: str) -> None:
     """After a translated build: what fell back to the source language, with its place."""
     from .content import load_game
-    from .i18n import problems_of
+    from .i18n import COUNTS, problems_of
 
     game = load_game(project.game_dir(game_id), lang)
     if game.coverage is None:
         return
     cov = game.coverage
-    counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
+    counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in COUNTS)  # translated, unconfirmed, stale, missing
     out.print(f"  [{lang}] {counts}")
     problems = problems_of(cov)
     for problem in problems[:SHOWN]:
