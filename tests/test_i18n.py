@@ -12,6 +12,7 @@ from kitpress import i18n
 from kitpress.build import BuildOptions, Project, build_game, compose_game, find_project
 from kitpress.content import load_game
 from kitpress.errors import KitpressError
+from kitpress.textfmt import PLACEHOLDER
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -37,6 +38,11 @@ def set_key(path: Path, key: str, value: str) -> int:
     lines[index] = f"{key}: {i18n.quote(value)}"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index + 1
+
+
+def placeholders_kept(source: str) -> str:
+    """A stand-in translation: "x" and every placeholder of the source text."""
+    return " ".join(["x", *(match.group(0) for match in PLACEHOLDER.finditer(source))])
 
 
 def test_new_language_file_lists_every_text_and_no_numbers(project):
@@ -74,7 +80,8 @@ def test_a_translated_build_prints_the_translation_and_falls_back_for_the_rest(p
     guide = "".join(p.extract_text() for p in PdfReader(folder / "guide.pdf").pages)
     assert "llega a 10" in guide
     game = load_game(project / "content/state-in-class", "es")
-    assert len(game.coverage.stale) == 3 and len(game.coverage.missing) == len(game.texts) - 3
+    cov = game.coverage  # just translated, never confirmed: unconfirmed, not stale
+    assert len(cov.unconfirmed) == 3 and cov.stale == () and len(cov.missing) == len(game.texts) - 3
 
 
 def test_regional_language_falls_back_to_the_language_then_the_source(project):
@@ -91,9 +98,10 @@ def test_regional_language_falls_back_to_the_language_then_the_source(project):
 def test_stale_until_confirmed_and_strict_status(project):
     run("i18n", "new", "state-in-class", "es", cwd=project)
     path = project / "content/state-in-class/locales/es.yaml"
-    for key in load_game(project / "content/state-in-class").texts:
-        set_key(path, key, "x")
-    assert run("i18n", "status", "state-in-class", "--lang", "es", "--strict", cwd=project).returncode == 1  # unconfirmed
+    for key, source in load_game(project / "content/state-in-class").texts.items():
+        set_key(path, key, placeholders_kept(source))
+    status = run("i18n", "status", "state-in-class", "--lang", "es", "--strict", cwd=project)
+    assert status.returncode == 1 and " 0 stale, 0 missing" in status.stdout  # every text unconfirmed
     assert run("i18n", "confirm", "state-in-class", "es", cwd=project).returncode == 0
     assert run("i18n", "status", "state-in-class", "--lang", "es", "--strict", cwd=project).returncode == 0
     roles = project / "content/state-in-class/roles.yaml"
@@ -207,3 +215,281 @@ def test_problems_of_a_translated_build_say_their_language(project):
     set_key(project / "content/state-in-class/locales/es.yaml", "roles.student.flavour", "Ganas casi nada. " * 30)
     with pytest.raises(KitpressError, match=r"error: \[es\] text does not fit"):
         compose_game(Project(project), "state-in-class", BuildOptions(lang="es"))
+
+
+# -- placeholders: a translation keeps every {placeholder} of its source -------------------------
+
+ES = "content/state-in-class/locales/es.yaml"
+EXCLUSION = "board.exclusion.text"  # "… Each one: {scoring.exclusion_points|signed} points …"
+
+
+def es_error(kit_project, key: str, value: str) -> tuple[str, int]:
+    """Translate one key of the shipped Spanish file; the error loading it, and the key's line."""
+    line = set_key(kit_project.root / ES, key, value)
+    with pytest.raises(KitpressError) as info:
+        load_game(kit_project.game_dir, "es")
+    return str(info.value), line
+
+
+def test_a_translation_that_drops_a_content_placeholder_is_an_error_at_its_line(kit_project):
+    key = "board.fund_rule"  # three prices: they may come in the order the Spanish sentence needs
+    prices = [f"{{table_sizes.{n}.level_price}}" for n in (8, 7, 6)]
+    assert all(price in str(load_game(kit_project.game_dir).texts[key]) for price in prices)
+    set_key(kit_project.root / ES, key, f"con 6: {prices[2]}, con 7: {prices[1]}, con 8: {prices[0]}")
+    assert load_game(kit_project.game_dir, "es").data["board"]["fund_rule"].startswith("con 6: ")
+    error, line = es_error(kit_project, EXCLUSION, "Siempre a la vista. Cada una: puntos para quien la tenga al final.")
+    col = len(f"{EXCLUSION}: ") + 1  # the translation's first character (its opening quote)
+    assert error == (
+        f"{ES}:{line}:{col}: error: [es] translation of '{EXCLUSION}' drops {{scoring.exclusion_points|signed}}:"
+        " keep every placeholder of the source text"
+    )
+
+
+def test_a_translation_that_adds_or_renames_a_placeholder_is_an_error(kit_project):
+    error, _ = es_error(kit_project, "labels.sheets.one", "{n} hoja de {n}")  # {n}: the layout fills it
+    assert "translation of 'labels.sheets.one' adds {n}:" in error
+    error, _ = es_error(kit_project, "labels.sheets.one", "{m} hoja")
+    assert "translation of 'labels.sheets.one' drops {n} and adds {m}:" in error
+    error, _ = es_error(kit_project, EXCLUSION, "Cada una: {scoring.exclusion_points} puntos.")  # its format is part of it
+    assert "drops {scoring.exclusion_points|signed} and adds {scoring.exclusion_points}:" in error
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "state-in-class", "--lang", "es"], ["build", "state-in-class", "--lang", "es"], ["i18n", "status"]],
+    ids=lambda command: " ".join(command[:1] + command[-1:]),
+)
+def test_a_dropped_placeholder_fails_check_build_and_status(kit_project, command):
+    from typer.testing import CliRunner
+
+    from kitpress.cli import app
+
+    line = set_key(kit_project.root / ES, EXCLUSION, "Siempre a la vista.")
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 1, result.output
+    assert f"{ES}:{line}:{len(EXCLUSION) + 3}: error: [es] translation of '{EXCLUSION}' drops" in result.stderr
+    assert not (kit_project.root / "build").exists()
+
+
+# -- unconfirmed is not stale --------------------------------------------------------------------
+
+
+def drop_lock_entry(kit_project, key: str) -> None:
+    lock = kit_project.root / "content/state-in-class/locales/es.lock.yaml"
+    lines = lock.read_text(encoding="utf-8").splitlines(keepends=True)
+    lock.write_text("".join(line for line in lines if not line.startswith(f"{key}: ")), encoding="utf-8")
+
+
+def test_a_translation_never_confirmed_is_unconfirmed_not_stale(kit_project):
+    drop_lock_entry(kit_project, "roles.student.title")
+    cov = load_game(kit_project.game_dir, "es").coverage
+    assert [key for key, _ in cov.unconfirmed] == ["roles.student.title"]
+    assert cov.stale == () and cov.missing == ()
+    assert len(cov.translated) == len(load_game(kit_project.game_dir).texts) - 1
+    (problem,) = i18n.problems_of(cov)
+    key = "roles.student.title: "
+    line, col = kit_project.line_of((kit_project.root / ES).read_text(encoding="utf-8"), key), len(key) + 1
+    assert str(problem) == (
+        f"{ES}:{line}:{col}: warning: [es] unconfirmed translation of 'roles.student.title':"
+        " check it, then run kitpress i18n confirm"
+    )
+
+
+def test_a_translation_whose_source_changed_since_it_was_confirmed_is_stale(kit_project):
+    kit_project.edit("content/state-in-class/roles.yaml", "title: Student\n", "title: University student\n")
+    cov = load_game(kit_project.game_dir, "es").coverage
+    assert [key for key, _ in cov.stale] == ["roles.student.title"] and cov.unconfirmed == ()
+    (problem,) = i18n.problems_of(cov)
+    assert "[es] stale translation of 'roles.student.title': its source text changed" in str(problem)
+
+
+def test_status_counts_unconfirmed_and_stale_apart_and_strict_fails_on_both(kit_project):
+    from typer.testing import CliRunner
+
+    from kitpress.cli import app
+
+    total = len(load_game(kit_project.game_dir).texts)
+    strict = ["i18n", "status", "state-in-class", "--lang", "es", "--strict"]
+    assert CliRunner().invoke(app, strict).exit_code == 0  # the shipped Spanish is complete and confirmed
+    drop_lock_entry(kit_project, "roles.student.title")
+    drop_lock_entry(kit_project, "roles.waiter.title")
+    kit_project.edit("content/state-in-class/roles.yaml", "title: Nurse\n", "title: Staff nurse\n")
+    result = CliRunner().invoke(app, strict)
+    assert result.exit_code == 1
+    first = result.stdout.splitlines()[0]
+    assert first == f"state-in-class [es]: {total - 3} translated, 2 unconfirmed, 1 stale, 0 missing of {total}"
+    assert result.stdout.count("unconfirmed translation of") == 2 and result.stdout.count("stale translation of") == 1
+
+
+def test_confirm_confirms_unconfirmed_translations(kit_project):
+    from typer.testing import CliRunner
+
+    from kitpress.cli import app
+
+    drop_lock_entry(kit_project, "roles.student.title")
+    result = CliRunner().invoke(app, ["i18n", "confirm", "state-in-class", "es", "--key", "roles.student.title"])
+    assert result.exit_code == 0, result.output
+    cov = load_game(kit_project.game_dir, "es").coverage
+    assert cov.unconfirmed == () and "roles.student.title" in cov.translated
+
+
+# -- scripts no bundled font has ----------------------------------------------------------------
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    """An empty user cache: what kitpress remembers about languages is worked out again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+NO_FONT = "which no bundled font covers: it needs"
+
+
+@pytest.mark.parametrize(
+    "lang, script, font",
+    [
+        ("zh", "Han (Simplified)", "a CJK font such as Noto Sans SC"),
+        ("zh-TW", "Han (Traditional)", "a CJK font such as Noto Sans TC"),
+        ("zh-Hant", "Han (Traditional)", "a CJK font such as Noto Sans TC"),
+        ("ja", "Japanese (Han and Kana)", "a CJK font such as Noto Sans JP"),
+        ("ko", "Korean (Hangul and Han)", "a CJK font such as Noto Sans KR"),
+        ("hi", "Devanagari", "a font with Devanagari letters"),
+        ("th", "Thai", "a font with Thai letters"),
+        ("am", "Ethiopic", "a font with Ethiopic letters"),
+    ],
+)
+def test_a_language_in_a_script_no_bundled_font_has_is_refused(fresh_cache, lang, script, font):
+    with pytest.raises(KitpressError) as info:
+        i18n.check_language(lang, i18n.Loc("LANG"))
+    assert str(info.value) == (
+        f"LANG: error: '{lang}' is written in {script} script, {NO_FONT} {font}, and kitpress bundles none yet"
+    )
+
+
+def test_languages_the_bundled_fonts_print_are_accepted(fresh_cache):
+    scripts = {
+        "Latn": ["en", "es", "es-MX", "de", "fr", "pl", "vi", "sr-Latn"],
+        "Cyrl": ["ru", "uk", "sr"],
+        "Grek": ["el"],
+        "Geor": ["ka"],
+        "Armn": ["hy"],
+    }
+    for code, langs in scripts.items():
+        for lang in langs:
+            i18n.check_language(lang, i18n.Loc("LANG"))
+            script = i18n.script_of(lang)
+            assert (script.code, script.covered, script.right_to_left) == (code, True, False), lang
+
+
+@pytest.mark.parametrize(
+    "lang, script", [("ar", "Arabic"), ("he", "Hebrew"), ("ckb", "Arabic"), ("ku-Arab", "Arabic"), ("dv", "Thaana")]
+)
+def test_right_to_left_languages_are_refused_without_blaming_pypi(fresh_cache, lang, script):
+    with pytest.raises(KitpressError) as info:
+        i18n.check_language(lang, i18n.Loc("--lang"))
+    assert str(info.value) == (
+        f"--lang: error: '{lang}' is written right to left ({script} script), and kitpress cannot print right-to-left text yet"
+    )
+
+
+def test_a_language_nobody_knows_is_left_to_its_texts(fresh_cache):
+    """CLDR does not know 'tlh', nor a script 'Abcd': kitpress cannot tell, and checks its texts' glyphs as it prints them."""
+    for lang in ("tlh", "es-abcd"):
+        assert i18n.script_of(lang) is None
+        i18n.check_language(lang, i18n.Loc("LANG"))
+
+
+def test_i18n_new_refuses_chinese_at_once_and_writes_nothing(kit_project, fresh_cache):
+    from typer.testing import CliRunner
+
+    from kitpress.cli import app
+
+    result = CliRunner().invoke(app, ["i18n", "new", "state-in-class", "zh"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"LANG: error: 'zh' is written in Han (Simplified) script, {NO_FONT} a CJK font such as Noto Sans SC,"
+        " and kitpress bundles none yet"
+    )
+    assert not (kit_project.game_dir / "locales" / "zh.yaml").exists()
+
+
+def test_check_and_build_with_lang_refuse_a_script_no_font_has(kit_project, fresh_cache):
+    (kit_project.game_dir / "locales" / "ja.yaml").write_text('roles.student.title: "学生"\n', encoding="utf-8")
+    with pytest.raises(KitpressError, match=r"^--lang: error: 'ja' is written in Japanese \(Han and Kana\) script"):
+        load_game(kit_project.game_dir, "ja")
+
+
+def test_a_game_written_in_a_script_no_font_has_is_refused_at_its_language(kit_project, fresh_cache):
+    edited = kit_project.edit("content/state-in-class/game.yaml", "language: en\n", "language: ko\n")
+    line = kit_project.line_of(edited, "language: ko")
+    with pytest.raises(KitpressError) as info:
+        load_game(kit_project.game_dir)
+    assert str(info.value).startswith(
+        f"content/state-in-class/game.yaml:{line}:11: error: 'ko' is written in Korean (Hangul and Han) script"
+    )
+
+
+def test_what_kitpress_works_out_about_a_language_is_remembered(fresh_cache, monkeypatch):
+    """Babel's data cost 15 ms of every build; the answer for a language is kept in the user's cache."""
+    assert i18n.script_of("ru").code == "Cyrl"
+    assert list((fresh_cache / "kitpress" / "languages").glob("ru-*.json"))
+    monkeypatch.setattr(i18n, "_work_out_script", lambda lang: pytest.fail("worked out again"))
+    assert i18n.script_of("ru") == i18n.Script("Cyrl", "Cyrillic", False, True)
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(fresh_cache))
+    (cached,) = (fresh_cache / "kitpress" / "languages").glob("ru-*.json")
+    for damaged in ("{not json", '{"code": 1}', '{"code": "Cyrl", "name": "Cyrillic", "right_to_left": 0, "covered": "no"}'):
+        cached.write_text(damaged, encoding="utf-8")  # worked out again
+        assert i18n.script_of("ru") == i18n.Script("Cyrl", "Cyrillic", False, True)
+
+
+# -- how complete a translation is: the manifest's block and the console's line --------------------
+
+
+def coverage_of(translated=0, unconfirmed=0, stale=0, missing=0, lang="ru") -> "i18n.Coverage":
+    text = i18n.LocStr("x", i18n.Loc("f.yaml", 1, 1), field="k")
+    return i18n.Coverage(
+        lang,
+        tuple(f"t{n}" for n in range(translated)),
+        tuple((f"u{n}", text) for n in range(unconfirmed)),
+        tuple((f"s{n}", text) for n in range(stale)),
+        tuple((f"m{n}", text) for n in range(missing)),
+    )
+
+
+def test_the_summary_of_the_russian_soviet_system():
+    game = load_game(REPO / "content" / "soviet-system", "ru")
+    assert i18n.coverage_summary(game.coverage, "en") == {
+        "lang": "ru",
+        "source": "en",
+        "total": 1471,
+        "translated": 55,
+        "unconfirmed": 0,
+        "stale": 0,
+        "missing": 1416,
+    }
+    line = i18n.coverage_line(i18n.coverage_summary(game.coverage, "en"))
+    assert line == "ru: partial translation, 55 of 1,471 texts (4 %); 1,416 fall back to English"
+
+
+@pytest.mark.parametrize(
+    "counts, line",
+    [
+        (dict(translated=244), "es: complete translation, 244 texts"),
+        (dict(translated=240, unconfirmed=3, stale=1), "es: complete translation, 244 texts; 3 unconfirmed, 1 stale"),
+        (dict(translated=1, missing=1470), "es: partial translation, 1 of 1,471 texts (1 %); 1,470 fall back to English"),
+        (
+            dict(translated=1469, stale=1, missing=1),
+            "es: partial translation, 1,470 of 1,471 texts (99 %); 1 falls back to English; 1 stale",
+        ),
+        (dict(missing=12), "es: no text translated yet; 12 fall back to English"),
+    ],
+)
+def test_the_console_line_says_how_complete_a_translation_is(counts, line):
+    assert i18n.coverage_line(i18n.coverage_summary(coverage_of(lang="es", **counts), "en")) == line
+
+
+def test_the_console_line_names_the_source_language_in_english():
+    summary = i18n.coverage_summary(coverage_of(translated=1, missing=3, lang="en"), "es")
+    assert i18n.coverage_line(summary).endswith("; 3 fall back to Spanish")

@@ -336,3 +336,65 @@ def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(
     Image.new("RGB", (30, 20), "red").save(foreign)  # no source recorded: drawn again by the kit page
     site.retag(foreign, "b" * 64)
     assert not foreign.exists()
+
+
+# -- partial translations say so ----------------------------------------------------------------
+
+RUSSIAN = {"total": 1471, "translated": 55, "unconfirmed": 0, "stale": 0, "missing": 1416}  # the Soviet System's
+FALLS_BACK = "4 % translated · 1,416 texts fall back to English"  # 1,471 - 1,416 = 55 texts, 3.7 %
+
+
+def translated_kit(build: Path, lang: str, paper: str, translation) -> None:
+    """A kit in `lang`: the English A4 kit's files, its manifest saying how much is translated."""
+    folder = build / GAME / lang / paper
+    shutil.copytree(build / GAME / "en" / "a4", folder)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest.update(lang=lang, paper=paper, translation=translation)
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+@pytest.fixture
+def translated_site(site, tmp_path):
+    """The site's kits (their manifests from before the "translation" block), a partial Russian
+    translation on A4 and letter, a complete French one, and German and Polish kits whose blocks
+    are not whole (edited by hand): they are listed as they are."""
+    out, _ = site
+    copy = tmp_path / "build"
+    shutil.copytree(out, copy)
+    for paper in ("a4", "letter"):
+        translated_kit(copy, "ru", paper, {"lang": "ru", "source": "en", **RUSSIAN})
+    complete = {"lang": "fr", "source": "en", "total": 244, "translated": 240, "unconfirmed": 3, "stale": 1, "missing": 0}
+    translated_kit(copy, "fr", "a4", complete)
+    translated_kit(copy, "de", "a4", {"total": 5, "missing": 9})
+    translated_kit(copy, "pl", "a4", "most of it")
+    return copy, write_index(copy)
+
+
+def test_a_partial_translation_says_so_wherever_its_kits_are_listed(translated_site):
+    copy, index = translated_site
+    page = parse(index)
+    # the overview's row for Russian, and the head of each Russian kit
+    assert page.visible.count(FALLS_BACK) == 3
+    assert page.visible.count(f"Partial translation: {FALLS_BACK}") == 2
+    fallbacks = {kit["data-kit"]: kit.get("data-fallbacks") for kit in page.kits}
+    assert fallbacks[f"{GAME}/ru/a4"] == fallbacks[f"{GAME}/ru/letter"] == "1416"
+    # a complete translation, manifests with no "translation" block and blocks that are not whole say nothing more
+    others = {kit: n for kit, n in fallbacks.items() if "/ru/" not in kit}
+    assert len(others) == len(kits_to_build()) + 3 and set(others.values()) == {None}
+    assert page.visible.count("fall back to") == 3
+
+
+def test_a_partial_translation_is_printed_on_the_page_a_browser_shows(site, tmp_path):
+    """Not only in the HTML: chromium lays the page out and prints it, and the words are there."""
+    from pypdf import PdfReader
+
+    out, _ = site
+    build = tmp_path / "build"
+    shutil.copytree(out / GAME / "en" / "a4", build / GAME / "en" / "a4")
+    translated_kit(build, "ru", "a4", {"lang": "ru", "source": "en", **RUSSIAN})
+    shutil.rmtree(build / GAME / "en")  # the Russian kit alone: a short page to print
+    pdf = tmp_path / "page.pdf"
+    result = chromium(write_index(build), tmp_path / "profile", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    assert pdf.is_file(), f"no PDF; chromium said:\n{result.stderr[-2000:]}"
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
+    assert text.count("1,416 texts fall back to English") == 2, text[:3000]  # the overview and the kit

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from . import batches, cardsheets, changes, files, fit, fonts, kitfiles, printers, publish, site, styles, yamlio
+from . import batches, cardsheets, changes, files, fit, fonts, i18n, kitfiles, printers, publish, site, styles, yamlio
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
 from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
@@ -205,6 +205,8 @@ def build_game(
             "inputs": inputs,
             "files": entries,
         }
+        if game.coverage is not None:  # a translation: how much of it there is (kitpress list, the kit page)
+            manifest["translation"] = i18n.coverage_summary(game.coverage, str(game.meta.get("language") or "en"))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
         publish.publish(staging, final, entries, previous, report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from .console import Console
 from . import __version__
 from .build import BuildOptions, build_game, cannot_write, compose_game, find_project
 from .errors import KitpressError
+from .i18n import coverage_line
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
 app.add_typer(i18n_cli.app, name="i18n")
@@ -111,6 +113,9 @@ def build(
             except KitpressError as exc:
                 _fail(exc)
             out.print(f"  → {folder}")
+            translation = _translation(folder)
+            if translation:
+                out.print(f"  {coverage_line(translation)}")
             for entry in entries:
                 for warning in entry.get("warnings", []):
                     err.print(warning)
@@ -128,6 +133,15 @@ def build(
     except OSError as exc:  # index.html a folder, the disk full
         _fail(cannot_write(exc, build_root / "index.html"))
     out.print(f"Kit page: {index}  (open it in a browser)")
+
+
+def _translation(folder: Path) -> dict | None:
+    """What a built kit's manifest says of its translation (none for the source language)."""
+    try:
+        translation = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("translation")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return translation if isinstance(translation, dict) else None
 
 
 def _languages(project, game_id: str, lang: str | None) -> list[str | None]:
@@ -149,13 +163,13 @@ SHOWN = 8  # fallbacks listed after a build; `kitpress i18n status` lists them a
 def _fallbacks(project, game_id: str, lang: str) -> None:
     """After a translated build: what fell back to the source language, with its place."""
     from .content import load_game
-    from .i18n import problems_of
+    from .i18n import COUNTS, problems_of
 
     game = load_game(project.game_dir(game_id), lang)
     if game.coverage is None:
         return
     cov = game.coverage
-    counts = f"{len(cov.translated)} translated, {len(cov.missing)} missing (in the source language), {len(cov.stale)} stale"
+    counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in COUNTS)  # translated, unconfirmed, stale, missing
     out.print(f"  [{lang}] {counts}")
     problems = problems_of(cov)
     for problem in problems[:SHOWN]:
@@ -327,8 +341,9 @@ def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.O
 
 @app.command(name="list")
 def list_games() -> None:
-    """Show the games in content/ and their components."""
+    """Show the games in content/, their components and their translations."""
     from .content import load_game
+    from .i18n import coverage_summary, languages
 
     project = find_project()
     for game_id in project.games():
@@ -341,6 +356,14 @@ def list_games() -> None:
         out.print(f"{game_id} — {game.meta['title']}")
         for comp in game.components:
             out.print(f"  {comp.id:<14} {comp.kind:<9} {comp.title}")
+        for code in languages(game):
+            try:
+                translated = load_game(project.game_dir(game_id), code)
+            except KitpressError as exc:
+                count = len(exc.problems)
+                out.print(f"  {code}: {count} problem{'s' if count != 1 else ''}; run kitpress check {game_id} --lang {code}")
+                continue
+            out.print(f"  {coverage_line(coverage_summary(translated.coverage, str(game.meta.get('language') or 'en')))}")
 
 
 def run(args: list[str] | None = None) -> int:

@@ -63,9 +63,9 @@ def template(game: str) -> None:
 def status(
     game: Optional[str] = typer.Argument(None),
     lang: Optional[str] = typer.Option(None, help="Only this language."),
-    strict: bool = typer.Option(False, help="Exit 1 unless every key is translated and fresh."),
+    strict: bool = typer.Option(False, help="Exit 1 unless every key is translated and confirmed against its current source."),
 ) -> None:
-    """Per game and language: translated, missing (falling back) and stale strings, with their places."""
+    """Per game and language: translated, unconfirmed, stale and missing (falling back) strings, with their places."""
     project = find_project()
     games = [game] if game else project.games()
     incomplete = False
@@ -76,13 +76,11 @@ def status(
             for code in langs:
                 translated = load_game(project.game_dir(game_id), code)
                 cov = translated.coverage
-                out.print(
-                    f"{game_id} [{code}]: {len(cov.translated)} translated, {len(cov.missing)} missing, {len(cov.stale)} stale"
-                    f" of {len(source.texts)}"
-                )
+                counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in i18n.COUNTS)
+                out.print(f"{game_id} [{code}]: {counts} of {len(source.texts)}")
                 for problem in i18n.problems_of(cov):
                     out.print(f"  {problem}")
-                incomplete = incomplete or bool(cov.missing or cov.stale)
+                incomplete = incomplete or bool(cov.unconfirmed or cov.stale or cov.missing)
         except KitpressError as exc:
             _fail(exc)
     if strict and incomplete:
@@ -93,14 +91,15 @@ def status(
 def confirm(
     game: str, lang: str, key: list[str] = typer.Option([], help="Only these keys (default: every translated key).")
 ) -> None:
-    """Record that the translations match their current source text (clears 'stale')."""
+    """Record that the translations match their current source text (clears 'unconfirmed' and 'stale')."""
     project = find_project()
     try:
         source = load_game(project.game_dir(game))
         translated = load_game(project.game_dir(game), lang, lang_at=Loc("LANG"))
     except KitpressError as exc:
         _fail(exc)
-    catalogue_keys = set(translated.coverage.translated) | {k for k, _ in translated.coverage.stale}
+    cov = translated.coverage
+    catalogue_keys = set(cov.translated) | {k for k, _ in cov.unconfirmed + cov.stale}
     chosen = set(key) or catalogue_keys
     unknown = chosen - catalogue_keys
     if unknown:

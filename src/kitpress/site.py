@@ -1,7 +1,8 @@
 """The kit page: build/index.html, a static page a teacher opens from disk (no network, no
 scripts). It lists every kit found under the build folder (game, language, paper), each
 component with a thumbnail of its first page, its pages, its stock, duplex or not, and the
-sheets a whole kit takes. Everything comes from the manifests; nothing is rebuilt."""
+sheets a whole kit takes; a partial translation says how much of it falls back to the source
+language. Everything comes from the manifests; nothing is rebuilt."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from urllib.parse import quote
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from . import usercache
+from . import i18n, usercache
 from .errors import KitpressError, Loc, Problem
 from .units import PAPERS
 
@@ -71,6 +72,28 @@ class Component:
     combined: bool  # the whole kit in one file: listed, never counted in the sheets
 
 
+@dataclass(frozen=True)
+class Translation:
+    """A translated kit's coverage, from its manifest's "translation" block."""
+
+    source: str  # the game's own language, which the untranslated texts print in
+    total: int
+    missing: int
+
+    @property
+    def partial(self) -> bool:
+        return self.missing > 0
+
+    @property
+    def percent(self) -> int:
+        """The share of the texts printed in the kit's language."""
+        return i18n.percent(self.total - self.missing, self.total)
+
+    @property
+    def source_name(self) -> str:
+        return i18n.language_name(self.source)  # CLDR's names are loaded only for a partial kit
+
+
 @dataclass
 class Kit:
     game: str
@@ -84,6 +107,12 @@ class Kit:
     folder: str  # relative to index.html
     manifest: str  # relative to index.html
     components: list[Component]
+    translation: Translation | None = None  # None: the game's own language, or a manifest without it
+
+    @property
+    def partial(self) -> Translation | None:
+        """The translation, if part of the kit prints in the source language."""
+        return self.translation if self.translation and self.translation.partial else None
 
     @property
     def printed(self) -> list[Component]:
@@ -125,6 +154,13 @@ class Language:
     @property
     def by_paper(self) -> dict[str, Kit]:
         return {kit.paper: kit for kit in self.kits}
+
+    @property
+    def partial(self) -> Translation | None:
+        """The least complete of its kits' translations, if any is partial (kits built at
+        different times may differ)."""
+        partial = [kit.partial for kit in self.kits if kit.partial]
+        return max(partial, key=lambda t: t.missing) if partial else None
 
 
 @dataclass
@@ -209,7 +245,22 @@ def _load_kit(root: Path, path: Path) -> Kit:
         folder=rel + "/",
         manifest=f"{rel}/manifest.json",
         components=components,
+        translation=_translation(data.get("translation")),
     )
+
+
+def _translation(block) -> Translation | None:
+    """The manifest's "translation" block. A kit in its game's own language has none, nor has a
+    manifest from before kitpress wrote it; one that is not whole is left out too: the kit is
+    listed as it is, like one from an older kitpress."""
+    if not isinstance(block, dict):
+        return None
+    total, missing = block.get("total"), block.get("missing")
+    numbers = (total, missing)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or not 0 <= missing <= total:
+        return None
+    source = block.get("source")
+    return Translation(source if isinstance(source, str) and source else "the source language", total, missing)
 
 
 def _component(manifest: Path, folder: Path, rel: str, entry) -> Component:
@@ -403,6 +454,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
     cache = jinja2.FileSystemBytecodeCache(str(folder), f"__kitpage_{tag}_%s.cache") if folder else None
     env = ImmutableSandboxedEnvironment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), bytecode_cache=cache, **_SETTINGS)
     env.filters["plural"] = lambda n, one, many=None: one if n == 1 else (many or one + "s")
+    env.filters["thousands"] = lambda n: f"{n:,}"
     return env
 
 
