@@ -176,3 +176,113 @@ def test_qpdf_finds_nothing_wrong():
     for pdf in folder.glob("*.pdf"):
         check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
         assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, (pdf.name, check.stdout[-300:])
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (its drawing workers), from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_a_drawing_worker_killed_fails_the_build_at_once_and_leaves_the_last_kit(project):
+    """The out-of-memory killer takes a worker: the build says so and stops (it waited forever)."""
+    out = project / "out"
+    args = [str(KITPRESS), "build", "soviet-system", "--out", str(out)]
+    first = subprocess.run(args, cwd=project, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    folder = out / "soviet-system/en/a4"
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    env = {**os.environ, "KITPRESS_JOBS": "2"}
+    for attempt in range(5):  # the workers live about a second: look for them until one is caught
+        build = subprocess.Popen(
+            [*args, "--set", "banknotes.r100.count=2000", "--tables", "2"],
+            cwd=project,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline, killed = time.monotonic() + 30, None
+        while killed is None and build.poll() is None and time.monotonic() < deadline:
+            workers = _children(build.pid)
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed = workers[0]
+            time.sleep(0.02)
+        try:
+            stdout, stderr = build.communicate(timeout=60)  # bounded: it used to wait forever
+        except subprocess.TimeoutExpired:
+            build.kill()
+            pytest.fail("the build went on waiting for the worker that was killed")
+        if killed is not None:
+            break
+    assert killed is not None, "never caught a worker drawing"
+    assert build.returncode == 1, stderr
+    assert "error: a drawing process died while drawing" in stderr, stderr
+    assert "internal error" not in stderr
+    after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert after == before
+
+
+def _rebuild_on_a_full_disk(project: Path, out: Path, fill, env=None, preexec=None) -> subprocess.CompletedProcess:
+    """Build a kit, fill the disk (`fill(out)`), build it again with a change: the result."""
+    args = [str(KITPRESS), "build", "state-in-class", "--out", str(out)]
+    first = subprocess.run(args, cwd=project, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    fill(out)
+    return subprocess.run([*args, "--tables", "2"], cwd=project, capture_output=True, text=True, env=env, preexec_fn=preexec)
+
+
+def _kit_files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != "filler"}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a small tmpfs: needs root")
+def test_a_full_disk_is_a_located_error_and_the_last_kit_stays_whole(project, tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)], capture_output=True).returncode:
+        pytest.skip("this machine does not let tests mount a tmpfs")
+    try:
+        out = disk / "out"
+        snapshot = {}
+
+        def fill(folder: Path) -> None:
+            snapshot.update(_kit_files(folder))
+            free = shutil.disk_usage(disk).free
+            with (disk / "filler").open("wb") as filler:  # leave 300 KB: the new kit needs more
+                filler.write(b"\0" * max(free - 300_000, 0))
+
+        run = _rebuild_on_a_full_disk(project, out, fill)
+        assert run.returncode == 1, run.stdout + run.stderr
+        assert "error: cannot write the kit: the disk is full" in run.stderr, run.stderr
+        assert "internal error" not in run.stderr
+        assert _kit_files(out) == snapshot  # the last kit, byte for byte
+        assert not [p for p in out.rglob(".*") if p.name not in ("thumbs",)], "a half-built folder was left behind"
+    finally:
+        subprocess.run(["umount", "-l", str(disk)])
+
+
+def test_a_file_size_limit_is_a_located_error_and_the_last_kit_stays_whole(project, tmp_path):
+    """The same as a full disk, without root: the system refuses a write past RLIMIT_FSIZE."""
+    import resource
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+    out = tmp_path / "out"
+    snapshot = {}
+    run = _rebuild_on_a_full_disk(project, out, lambda folder: snapshot.update(_kit_files(folder)), preexec=limited)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "error: cannot write the kit: the file would be larger than this system allows" in run.stderr, run.stderr
+    assert _kit_files(out) == snapshot

@@ -81,11 +81,21 @@ class Project:
     def layout_dirs(self, game_root: Path, game_id: str) -> list[Path]:
         return [game_root / "layouts", self.root / "layouts" / game_id, self.root / "layouts" / "common"]
 
+    @property
+    def fonts(self) -> Path:
+        """The project's own fonts/, or kitpress's."""
+        own = self.root / "fonts"
+        return own if own.is_dir() else FONT_DIR
+
+    def use_fonts(self) -> None:
+        """Make this project's fonts the ones every later step measures and draws with (the
+        first step to need a font, such as checking a language's script, would take kitpress's)."""
+        fonts.register(self.fonts)
+
     def inputs(self, game_id: str) -> list[Path]:
         """Every folder a game's kit is made from: its content, its layouts, the fonts."""
-        own_fonts = self.root / "fonts"
         game_root = self.content / game_id
-        return [game_root, *self.layout_dirs(game_root, game_id), own_fonts if own_fonts.is_dir() else FONT_DIR]
+        return [game_root, *self.layout_dirs(game_root, game_id), self.fonts]
 
 
 def find_project(start: Path | None = None) -> Project:
@@ -93,8 +103,15 @@ def find_project(start: Path | None = None) -> Project:
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         if (folder / "content").is_dir() and (folder / "layouts").is_dir():
-            return Project(folder)
-    return Project(Path(__file__).resolve().parents[2])
+            project = Project(folder)
+            break
+    else:
+        project = Project(Path(__file__).resolve().parents[2])
+    try:
+        project.use_fonts()
+    except KitpressError:
+        pass  # a font missing or broken: composing the game reports it, at its place
+    return project
 
 
 def compose_game(
@@ -104,6 +121,7 @@ def compose_game(
     caller draws it straight away (`fit_text=False`: a build fits each frame where it draws it);
     `lazy_decks`: a big deck's cards are composed when drawn, by the worker drawing them."""
     _check_options(options)
+    project.use_fonts()
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
     settings = Options(options.paper, options.backs, options.edge * MM, fit_text, lazy_decks)

@@ -184,7 +184,11 @@ def save(pdf: pikepdf.Pdf, path: Path, title: str, lang: str) -> None:
     pdf.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))
     # streams are copied as reportlab compressed them: qpdf's default decodes and compresses
     # them again, for 0.2 % smaller files at 8 times the cost (20 ms for 600 cards)
-    pdf.save(path, deterministic_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    made = io.BytesIO()
+    pdf.save(made, deterministic_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    # written by Python, not by qpdf: a full disk under qpdf's own writer aborts the process
+    # (an uncaught QPDFSystemError) instead of raising an error kitpress can report
+    Path(path).write_bytes(made.getbuffer())
 
 
 def stamp_tables(path: Path, tables: int, job: Job) -> int:
