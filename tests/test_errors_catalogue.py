@@ -20,6 +20,7 @@ CALL = re.compile(
 LINE = re.compile(r"(?P<place>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<level>error|warning): (?P<message>.+)")
 # rows whose message no content or layout can bring about today; the page says why
 UNREACHABLE = {
+    "--back-offset …,…: use two numbers of at most 15 mm",
     "… (layout …)",
     "<face> is not available here",
     "YAML: …",
@@ -46,6 +47,18 @@ WHOLE_FILE = {
     "lists … but … is missing; rebuild the kit",
     "…: 'pages' must be a whole number and 'duplex' true or false",
     "cannot read the PDF for its thumbnail: …; rebuild the kit",
+    "is …, not a plain file",
+    "leads outside the folders kitpress reads (it is a link to …); copy the file in instead",
+    "cannot read file: it is a link to …, which does not exist",
+    "cannot read file: no such file",
+    "cannot read this file: …",
+    "file larger than …",
+    "is in the way of the kit's folder (it is not a folder): move it, or build with --out elsewhere",
+    "cannot write the kit: this is a file, where a folder must be",
+    "cannot write the kit: …",
+    "cannot write the kit page: a folder is in its way; move it",
+    "a drawing process died while drawing … (stopped by the system: out of memory?); the last kit is as it was",
+    "cannot save the printer: …",
 }
 # places kitpress prints in full: the project's own folders and the user's settings
 ABSOLUTE = {
@@ -55,6 +68,13 @@ ABSOLUTE = {
     "not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf",
     "not a usable TrueType font: the file does not start like one",
     "no printer named '…' (…); save one with kitpress printer save NAME --back-offset DX,DY",
+    "printer '…' was saved by kitpress 0.1, whose back offset moved the backs the wrong way across…",
+    "printer '…': give its back_offset, like back_offset: -1.5,0.5",
+    "the printers file maps printer names to their settings (back_offset, flip)",
+    "file larger than …",
+    "cannot write the kit: …",
+    "cannot write the kit: this is a file, where a folder must be",
+    "cannot save the printer: …",
 }
 
 
@@ -137,7 +157,7 @@ def test_each_example_is_a_line_of_its_message(message):
     # markup and fit messages add where they happened, "layout …: " a prefix: the message is inside
     assert pattern(message).search(found["message"]), f"{example!r} does not show {message!r}"
     place = found["place"]
-    if place.startswith("--") or place == "LANG":  # a command-line option or argument
+    if place.startswith("--") or place in ("LANG", "NAME"):  # a command-line option or argument
         assert found["line"] is None
     elif message not in WHOLE_FILE:
         assert found["line"] and found["col"], f"no line:col in {example}"

@@ -229,7 +229,8 @@ def build_game(
         report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
         publish.publish(staging, final, entries, previous, report)
     except batches.WorkerDied as died:
-        names = ", ".join(sorted({_made_for(path) for path in died.unfinished}))
+        unfinished = sorted({_made_for(path) for path in died.unfinished})
+        names = ", ".join(unfinished[:3]) + (f" and {len(unfinished) - 3} more" if len(unfinished) > 3 else "")
         message = f"a drawing process died while drawing {names} (stopped by the system: out of memory?); the last kit is as it was"
         raise KitpressError(Problem("error", message, Loc(rel(final)))) from None
     except OSError as exc:  # a full disk, a folder that turned read-only: nothing is moved into place

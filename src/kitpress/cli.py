@@ -14,7 +14,7 @@ from . import i18n_cli, printers
 from .console import Console
 from . import __version__
 from .build import BuildOptions, build_game, cannot_write, compose_game, find_project
-from .errors import KitpressError
+from .errors import KitpressError, Loc, Problem, rel
 from .i18n import coverage_line
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
@@ -37,11 +37,11 @@ def _main(
     """Turn YAML game content into print-ready table kits."""
 
 
-def _fail(exc: KitpressError) -> None:
+def _fail(exc: KitpressError, outcome: str = "nothing was written") -> None:
     for problem in exc.problems:
         err.print(str(problem))
     errors = sum(p.level == "error" for p in exc.problems)
-    err.print(f"{errors} error{'s' if errors != 1 else ''}; nothing was written.")
+    err.print(f"{errors} error{'s' if errors != 1 else ''}; {outcome}.")
     raise typer.Exit(1)
 
 
@@ -126,12 +126,16 @@ def build(
     from .site import write_index
 
     build_root = out_dir or project.root / "build"
+    kits_made = "the kits are built; only the kit page (index.html) was not written"
     try:
         index = write_index(build_root)
     except KitpressError as exc:
-        _fail(exc)
+        _fail(exc, kits_made)
     except OSError as exc:  # index.html a folder, the disk full
-        _fail(cannot_write(exc, build_root / "index.html"))
+        page = build_root / "index.html"
+        if page.is_dir():
+            _fail(KitpressError(Problem("error", "cannot write the kit page: a folder is in its way; move it", Loc(rel(page)))), kits_made)
+        _fail(cannot_write(exc, page), kits_made)
     out.print(f"Kit page: {index}  (open it in a browser)")
 
 

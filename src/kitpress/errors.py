@@ -73,13 +73,24 @@ def did_you_mean(word: str, choices) -> str:
 
 
 def rel(path: Path, root: Path | None = None) -> str:
-    """A path as the user typed it: relative to the working directory when possible."""
+    """A path as the user typed it: relative to the working directory when possible. The path
+    itself, not where a link at its end leads: that is what the user has to edit."""
     path = Path(path)
     for base in (root, Path.cwd()):
         if base is None:
             continue
-        try:
-            return str(path.resolve().relative_to(Path(base).resolve()))
-        except ValueError:
-            pass
+        for resolve in (False, True):
+            try:
+                mine, theirs = (p.resolve() if resolve else p.absolute() for p in (path, Path(base)))
+                return str(mine.relative_to(theirs))
+            except (OSError, ValueError):  # not under it; or a name no file can have (a NUL in it)
+                pass
     return str(path)
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """Text from the user, made safe to print in one line: control characters written as
+    escapes (a NUL, a newline), and no more than `limit` characters of it."""
+    text = str(text)
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in cut)

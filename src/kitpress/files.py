@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import Loc, fail
+from .errors import shown as printable
 
 MAX_NAME = 255  # bytes in one part of a path: what ext4, APFS and NTFS hold
 MAX_PATH = 4096
@@ -53,7 +54,7 @@ def checked(path: Path, within: Iterable[Path], shown: str | None = None, limit:
     where = Loc(shown)
     problem = name_problem(str(path))
     if problem:
-        raise fail(f"cannot read this file: {problem}", Loc(shown[:200]))
+        raise fail(f"cannot read this file: {problem}", Loc(printable(shown)))
     try:
         real = Path(path).resolve(strict=True)
     except FileNotFoundError:
@@ -67,8 +68,7 @@ def checked(path: Path, within: Iterable[Path], shown: str | None = None, limit:
         raise fail(f"leads outside the folders kitpress reads (it is a link to {real}); copy the file in instead", where)
     status = os.stat(real)
     if not stat.S_ISREG(status.st_mode):
-        kind = "a folder" if stat.S_ISDIR(status.st_mode) else "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device or socket"
-        raise fail(f"is {kind}, not a plain file", where)
+        raise fail(f"is {_kind(status.st_mode)}, not a plain file", where)
     if limit is not None and status.st_size > limit:
         raise fail(f"file larger than {_size(limit)}", where)
     return real
@@ -85,8 +85,9 @@ def read_bytes(path: Path, within: Iterable[Path], limit: int, shown: str | None
     except OSError as exc:
         raise fail(f"cannot read file: {exc.strerror}", Loc(shown)) from None
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise fail("is not a plain file", Loc(shown))
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise fail(f"is {_kind(mode)}, not a plain file", Loc(shown))
         try:
             data = handle.read(limit + 1)
         except OSError as exc:
@@ -109,7 +110,13 @@ def read_text(path: Path, within: Iterable[Path], limit: int, shown: str | None 
 def exists(path: Path) -> bool:
     """Whether anything is at `path`, a broken link or a FIFO included: what is there is then
     read through the door, which says what is wrong with it, rather than passed over."""
+    if name_problem(str(path)):
+        return True  # a name no file can have: the door says so
     return os.path.lexists(path)
+
+
+def _kind(mode: int) -> str:
+    return "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device or socket"
 
 
 def _size(limit: int) -> str:

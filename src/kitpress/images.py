@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from . import files
-from .errors import KitpressError, Loc, fail
+from .errors import KitpressError, Loc, fail, shown
 
 MAX_BYTES = 25 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # about 6,300 px square: a full A3 board at 300 dpi fits
@@ -19,7 +19,7 @@ def resolve(ref: str, roots: list[Path], loc: Loc) -> Path:
     """The file `ref` names under one of `roots`; never a path that leaves them."""
     problem = files.name_problem(ref)
     if problem:
-        raise fail(f"image '{ref[:60]}…': {problem}", loc)
+        raise fail(f"image '{shown(ref)}': {problem}", loc)
     if not ref or Path(ref).is_absolute() or "\\" in ref:
         raise fail(f"image '{ref}': give a path relative to the game folder", loc)
     for root in roots:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import files, yamlio
-from .errors import Loc, Problems, did_you_mean, fail, rel
+from .errors import Loc, Problems, did_you_mean, fail, rel, shown
 from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
 from .styles import STYLE_KEYS, StyleSheet, merge_specs
@@ -123,6 +123,8 @@ class Layouts:
         return self._cache[name]
 
     def _find(self, name: str, used_at: Loc) -> Path:
+        if files.name_problem(name) or "/" in name or "\\" in name or name.startswith("."):
+            raise fail(f"no layout named '{shown(name)}': a layout's name is the name of a file in a layout folder", used_at)
         for d in self.dirs:
             path = d / f"{name}.yaml"
             if files.exists(path):

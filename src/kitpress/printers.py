@@ -70,16 +70,16 @@ def load(name: str) -> Printer:
             f"no printer named '{name}' ({known}); save one with kitpress printer save NAME --back-offset DX,DY", Loc(str(path))
         )
     if not isinstance(entry, YMap) or "back_offset" not in entry:
-        raise fail(f"printer '{name}': give its back_offset, like back_offset: \"-1.5,0.5\"", saved.loc_of(name))
+        raise fail(f"printer '{name}': give its back_offset, like back_offset: -1.5,0.5", saved.loc_of(name))
     value = str(entry["back_offset"])
     if entry.get("seen_from") != SEEN_FROM:
-        raise fail(
-            f"printer '{name}' was saved by kitpress 0.1, whose back offset moved the backs the wrong way across. "
-            f"If you typed {value} from the printer check, it is right now: save it again with "
+        advice = (
+            f". If you typed {value} from the printer check, it is right now: save it again with "
             f"`kitpress printer save {name} --back-offset {value}`; if you found it by trial, print calibration.pdf "
-            "again and save what it shows",
-            entry.loc_of("back_offset"),
+            "again and save what it shows"
         )
+        message = f"printer '{name}' was saved by kitpress 0.1, whose back offset moved the backs the wrong way across{advice}"
+        raise fail(message, entry.loc_of("back_offset"))
     offset = parse_offset(value, entry.loc_of("back_offset"))
     flip = parse_flip(str(entry.get("flip") or "long"), entry.loc_of("flip"))
     return Printer(offset, flip)
