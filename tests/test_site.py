@@ -398,3 +398,17 @@ def test_a_partial_translation_is_printed_on_the_page_a_browser_shows(site, tmp_
     assert pdf.is_file(), f"no PDF; chromium said:\n{result.stderr[-2000:]}"
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
     assert text.count("1,416 texts fall back to English") == 2, text[:3000]  # the overview and the kit
+
+
+def test_a_kit_built_for_short_edge_printers_says_so(site, tmp_path):
+    out, _ = site
+    copy = tmp_path / "build"
+    shutil.copytree(out, copy)
+    kit = copy / GAME / "en" / "a4"
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["flip"] == "long"
+    text = write_index(copy).read_text(encoding="utf-8")
+    assert "flip on long edge" in text and "flip on short edge" not in text
+    manifest["flip"] = "short"
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert "Double-sided · flip on short edge" in write_index(copy).read_text(encoding="utf-8")

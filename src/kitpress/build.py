@@ -220,6 +220,7 @@ def build_game(
             "title": str(game.meta["title"]),
             "lang": lang,
             "paper": options.paper,
+            "flip": options.flip,
             "inputs": inputs,
             "files": entries,
         }

@@ -108,6 +108,7 @@ class Kit:
     manifest: str  # relative to index.html
     components: list[Component]
     translation: Translation | None = None  # None: the game's own language, or a manifest without it
+    flip: str = "long"  # the edge its double-sided files turn on (--flip)
 
     @property
     def partial(self) -> Translation | None:
@@ -246,6 +247,7 @@ def _load_kit(root: Path, path: Path) -> Kit:
         manifest=f"{rel}/manifest.json",
         components=components,
         translation=_translation(data.get("translation")),
+        flip="short" if data.get("flip") == "short" else "long",
     )
 
 
