@@ -110,9 +110,9 @@ def test_stale_until_confirmed_and_strict_status(project):
     )
     status = run("i18n", "status", "state-in-class", "--lang", "es", "--strict", cwd=project)
     assert status.returncode == 1
-    assert "stale translation of 'roles.waiter.flavour'" in status.stdout
+    assert "stale translation of 'roles.waiter.flavour'" in status.stderr  # a warning: on stderr
     line = 1 + path.read_text().split("roles.waiter.flavour:")[0].count("\n")
-    assert f"content/state-in-class/locales/es.yaml:{line}:" in status.stdout
+    assert f"content/state-in-class/locales/es.yaml:{line}:" in status.stderr
 
 
 def test_a_translation_that_overflows_names_the_language_file_line(project):
@@ -318,7 +318,8 @@ def test_status_counts_unconfirmed_and_stale_apart_and_strict_fails_on_both(kit_
     assert result.exit_code == 1
     first = result.stdout.splitlines()[0]
     assert first == f"state-in-class [es]: {total - 3} translated, 2 unconfirmed, 1 stale, 0 missing of {total}"
-    assert result.stdout.count("unconfirmed translation of") == 2 and result.stdout.count("stale translation of") == 1
+    said = result.output  # the counts on stdout, the warnings on stderr
+    assert said.count("unconfirmed translation of") == 2 and said.count("stale translation of") == 1
 
 
 def test_confirm_confirms_unconfirmed_translations(kit_project):

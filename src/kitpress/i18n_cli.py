@@ -79,7 +79,7 @@ def status(
                 counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in i18n.COUNTS)
                 out.print(f"{game_id} [{code}]: {counts} of {len(source.texts)}")
                 for problem in i18n.problems_of(cov):
-                    out.print(f"  {problem}")
+                    err.print(f"  {problem}")  # warnings, with the errors: stdout keeps the counts
                 incomplete = incomplete or bool(cov.unconfirmed or cov.stale or cov.missing)
         except KitpressError as exc:
             _fail(exc)
