@@ -11,7 +11,7 @@ from . import yamlio
 from .errors import Loc, Problems, did_you_mean, fail, rel
 from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
-from .styles import STYLE_KEYS, StyleSheet, merge_specs
+from .styles import ALIGN, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 from .yamlio import YList, YMap
 
 _SCHEMA = """
@@ -194,14 +194,23 @@ class Layouts:
 
 
 def _check_style(spec: YMap, problems: Problems) -> None:
+    """A style's properties, each at its place: what reportlab is given is never an error there."""
     for key in spec:
         if key not in STYLE_KEYS:
             problems.error(f"unknown style property '{key}'{did_you_mean(key, STYLE_KEYS)}", spec.key_loc(key))
+        elif key in STYLE_NUMBERS:
+            try:
+                style_number(spec, key)
+            except ValueError as exc:
+                problems.error(str(exc), spec.loc_of(key))
     font = spec.get("font")
     if font is not None and str(font) not in FAMILIES:
         problems.error(
             f"unknown font '{font}'{did_you_mean(font, FAMILIES)} (bundled: {', '.join(FAMILIES)})", spec.loc_of("font")
         )
+    align = spec.get("align")
+    if align is not None and str(align) not in ALIGN:
+        problems.error(f"align '{align}': use {', '.join(ALIGN)}", spec.loc_of("align"))
 
 
 def _merge(parent: YMap, child: YMap) -> YMap:
