@@ -42,6 +42,7 @@ def test_each_card_is_printed_as_many_times_as_its_count_says(kit_project):
     when `copies` names a field the cards do not have."""
     banknotes = deck(kit_project, "soviet-system", "banknotes")
     assert len(banknotes.fronts) == 30 + 70 + 100 * 4 and banknotes.ids.count("r100") == 100  # game-data.yaml
+    assert banknotes.fronts[0].gutter == 0  # banknote.yaml's `gutter: 0` is no gutter, not the default one
     kit_project.edit(SOVIET + "game-data.yaml", R100, R100.replace("count: 100", "count: 0"))
     banknotes = deck(kit_project, "soviet-system", "banknotes")
     assert "r100" not in banknotes.ids and len(banknotes.fronts) == 400

@@ -104,6 +104,9 @@ IN_A_DOCUMENT = [
         id="list-start-negative",
     ),
     pytest.param('<p align="middle">a</p>', "align 'middle': use left, center, right, justify", id="align-unknown"),
+    pytest.param("<table><tr></tr></table>", "<table> holds no <td> or <th>", id="table-of-no-cells"),
+    pytest.param('<p><span color="#zz">a</span></p>', "unknown colour '#zz'", id="colour-not-hex"),
+    pytest.param("<cols></cols>", "<cols> holds one or more <col> and nothing else", id="cols-of-no-col"),
 ]
 
 
@@ -333,6 +336,14 @@ IN_LAYOUTS = [
         ".nan",
         "tracking nan: a letter spacing is a number from -50 to 50 pt",
         id="style-tracking-nan",
+    ),
+    pytest.param(
+        L + "styles.yaml",
+        "  band: {size: 8.5, leading: 10.5, bold: true, color: paper, upper: true}",
+        "  band: 3",
+        "3",
+        "styles.band must be a mapping, not 3",
+        id="style-not-a-mapping",
     ),
     pytest.param(
         L + "styles.yaml",

@@ -137,7 +137,7 @@ class Composer:
     def _grid(self, layout: Layout):
         """How a deck's cards sit on the paper; None (and a problem at the layout's size) if not at all."""
         size, bleed = self._size(layout), self._bleed(layout)
-        gutter = _mm_of(layout.spec, "gutter", None, EXTENT)
+        gutter = self._gutter(layout)
         try:
             return card_grid(self.paper, size, bleed, self.options.edge, gutter)
         except ValueError:
@@ -244,6 +244,12 @@ class Composer:
                 [self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]
             ) from None
 
+    def _gutter(self, layout: Layout) -> float | None:
+        """The space between cards on a sheet; 0 is none, not the default (None)."""
+        if layout.spec.get("gutter") is None:
+            return None
+        return _mm(layout.spec["gutter"], "gutter", layout.spec.loc_of("gutter"), EXTENT)
+
     def _bleed(self, layout: Layout) -> float:
         return _mm_of(layout.spec, "bleed", 0, EXTENT)
 
@@ -286,7 +292,7 @@ class Composer:
         cut = str(layout.spec.get("cut") or "rect")
         if cut not in ("rect", "circle"):
             raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
-        gutter = _mm_of(layout.spec, "gutter", None, EXTENT)
+        gutter = self._gutter(layout)
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays, gutter
         )
@@ -567,10 +573,9 @@ def _mm(value, name: str, loc: Loc, bounds: Bounds = LENGTH) -> float:
     return _LENGTHS.setdefault(key, length) if key else length
 
 
-def _mm_of(owner, key: str, default, bounds: Bounds = LENGTH) -> float | None:
-    """owner[key] as a layout length (`default` when it is missing or empty), at its place."""
-    value = owner.get(key) or default
-    return None if value is None else _mm(value, key, owner.loc_of(key), bounds)
+def _mm_of(owner, key: str, default, bounds: Bounds = LENGTH) -> float:
+    """owner[key] as a layout length (`default` when it is missing, empty or 0), at its place."""
+    return _mm(owner.get(key) or default, key, owner.loc_of(key), bounds)
 
 
 def _number(value, name: str, loc: Loc, bounds: Bounds) -> float:

@@ -88,6 +88,8 @@ when: str?
 rotate: int?
 """,
 }
+# what styles.yaml holds, as a layout holds it
+_STYLES_FILE = {"styles": "map(map(str | number | bool))", "colors": "map(str)"}
 KINDS = ("face", "document")
 
 
@@ -162,10 +164,17 @@ class Layouts:
                 continue
             raw = yamlio.load_file(path, rel(path, self.root))
             for key in raw:
-                if key not in ("styles", "colors"):
+                if key not in _STYLES_FILE:
                     problems.error(
                         f"unknown key '{key}' in styles.yaml{did_you_mean(key, ['styles', 'colors'])}", raw.key_loc(key)
                     )
+            found = Problems()
+            for key, kind in _STYLES_FILE.items():
+                if raw.get(key) is not None:
+                    Checker(found).check(raw[key], SchemaParser({}, found).parse(kind, raw.loc), key, raw.loc_of(key))
+            problems.items.extend(found.items)
+            if found.errors:  # a list where a mapping belongs: nothing more to read in this file
+                continue
             colors.update(raw.get("colors") or {})
             for name, spec in (raw.get("styles") or {}).items():
                 _check_style(spec, problems)

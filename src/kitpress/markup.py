@@ -234,8 +234,8 @@ class Builder:
 
     def cols(self, el: ET.Element, width: float) -> Table:
         cols = [c for c in el if c.tag == "col"]
-        if len(cols) != len(el):
-            raise MarkupError("<cols> holds only <col> elements")
+        if not cols or len(cols) != len(el):  # reportlab cannot lay out a table of no columns
+            raise MarkupError("<cols> holds one or more <col> and nothing else", element=el)
         _check_count(el, "columns", len(cols), MAX_COLUMNS)
         gap = length(el, "gap", "5mm")
         widths = resolve_widths(el, " ".join("*" for _ in cols), width - gap * (len(cols) - 1), len(cols))
@@ -258,6 +258,8 @@ class Builder:
         _check_count(el, "rows", len(rows), MAX_ROWS)
         spans = [[number(td, "span", SPAN, 1) for td in tr] for tr in rows]
         ncols, widest = max((sum(row), r) for r, row in enumerate(spans))
+        if not ncols:
+            raise MarkupError("<table> holds no <td> or <th>", element=el)
         _check_count(rows[widest], "columns", ncols, MAX_COLUMNS)
         widths = resolve_widths(el, " ".join("*" for _ in range(ncols)), width, ncols)
         pad = length(el, "pad", "1.2mm")
@@ -370,7 +372,7 @@ class Builder:
         if el.get("color"):
             color = self.sheet.color(el.get("color"))
             if color is None:
-                raise MarkupError(f"unknown colour '{el.get('color')}'")
+                raise MarkupError(f"unknown colour '{el.get('color')}'", element=el)
             attrs.append(f'color="#{color.hexval()[2:]}"')
         return f"<font {' '.join(attrs)}>&#x{code:x};</font>"
 
@@ -379,7 +381,7 @@ class Builder:
         if el.get("color"):
             color = self.sheet.color(el.get("color"))
             if color is None:
-                raise MarkupError(f"unknown colour '{el.get('color')}'")
+                raise MarkupError(f"unknown colour '{el.get('color')}'", element=el)
             attrs.append(f'color="#{color.hexval()[2:]}"')
         if el.get("size"):
             attrs.append(f'size="{number(el, "size", FONT_SIZE) * self.scale:.2f}"')
