@@ -39,8 +39,8 @@ CARDS_MM = {
 @dataclass(frozen=True)
 class Bounds:
     """What a number measures and the values it may take, `low` to `high` inclusive (in points
-    for anything with a length unit); `unit` is the unit its range is shown in, and a number with
-    a length unit ('3mm') is read only when it has one."""
+    when `unit` is a length unit). `unit` is what the range is shown in; text with a unit of its
+    own ('3mm', '8pt') is read only when `unit` is a length unit too."""
 
     what: str
     low: float
