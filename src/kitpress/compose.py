@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -20,9 +21,16 @@ from .layouts import Layout, Layouts
 from .markup import Builder, MarkupError, check_comments_closed, strip_comments
 from .render import face_key, face_resolver
 from .scene import Deck, Document, Face, Part, Shape, TextFrame
-from .units import CARDS_MM, MM, PAPERS, parse_length
+from .units import CARDS_MM, DASH, EXTENT, FONT_SIZE, LENGTH, LINE_WIDTH, MM, PAPERS, Bounds, measure, parse_length
 from .yamlio import LocStr
 
+# The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
+# held whole while it is composed.
+MAX_DECK_CARDS = 20_000
+COPIES = Bounds("a number of copies", 0, MAX_DECK_CARDS, whole=True)
+BLANKS = Bounds("a number of blank cards", 0, MAX_DECK_CARDS, whole=True)
+COLUMNS = Bounds("a number of columns", 1, 12, whole=True)
+TRACK_SPACES = Bounds("a number of spaces", 1, 200, whole=True)
 _FACE_TAG = re.compile(r"<face\s[^>]*>")
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 _TAGS = re.compile(r"<[^>]+>")
@@ -129,7 +137,7 @@ class Composer:
     def _grid(self, layout: Layout):
         """How a deck's cards sit on the paper; None (and a problem at the layout's size) if not at all."""
         size, bleed = self._size(layout), self._bleed(layout)
-        gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
+        gutter = self._gutter(layout)
         try:
             return card_grid(self.paper, size, bleed, self.options.edge, gutter)
         except ValueError:
@@ -159,13 +167,34 @@ class Composer:
             items = list(items)
         else:
             items = self._items(deck["cards"], self._context(None, {}))
-        if deck.get("copies"):
-            field = str(deck["copies"])
-            items = [item for item in items for _ in range(int(item.get(field) or 1))]
-        if deck.get("blanks"):
-            blanks = self.binder.expression(deck["blanks"])(**self.game.data)
-            items += [None] * int(blanks)
-        return name, items
+        field = str(deck["copies"]) if deck.get("copies") else None
+        counts = [self._copies(item, field, deck) for item in items] if field else [1] * len(items)
+        blanks = self._blanks(deck) if deck.get("blanks") else 0
+        cards = sum(counts)
+        if cards + blanks > MAX_DECK_CARDS:  # at the key that makes it too many
+            source = "collection" if deck.get("collection") else "cards"
+            over = "blanks" if cards <= MAX_DECK_CARDS else "copies" if field else source
+            message = f"deck '{name}' has {cards + blanks:,} cards, more than the {MAX_DECK_CARDS:,} a deck may have"
+            raise KitpressError([self._problem(message, deck.loc_of(over))])
+        return name, [item for item, count in zip(items, counts) for _ in range(count)] + [None] * blanks
+
+    def _copies(self, item, field: str, deck) -> int:
+        """How many times a card is printed: its `field` (`copies: count`), 1 if it has none."""
+        value = item.get(field) if isinstance(item, dict) else None
+        if value is None:
+            return 1
+        return _number(value, field, item.loc_of(field) if hasattr(item, "loc_of") else deck.loc_of("copies"), COPIES)
+
+    def _blanks(self, deck) -> int:
+        """The blank cards of a deck: what its `blanks` expression gives."""
+        source, loc = deck["blanks"], deck.loc_of("blanks")
+        try:
+            value = self.binder.expression(source)(**self.game.data)
+        except BindError as exc:
+            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
+        except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
+            raise KitpressError([self._problem(f"{type(exc).__name__}: {exc}", loc)]) from None
+        return _number(value, "blanks", loc, BLANKS)
 
     def _deck(self, comp: Component, deck) -> Deck:
         name, items = self._deck_items(deck)
@@ -209,14 +238,20 @@ class Composer:
         try:
             if not match:
                 raise ValueError(f"unknown size '{text}'")
-            return parse_length(match.group(1)), parse_length(match.group(2))
+            return parse_length(match.group(1), "width", EXTENT, MM), parse_length(match.group(2), "height", EXTENT, MM)
         except ValueError as exc:
             raise KitpressError(
                 [self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]
             ) from None
 
+    def _gutter(self, layout: Layout) -> float | None:
+        """The space between cards on a sheet; 0 is none, not the default (None)."""
+        if layout.spec.get("gutter") is None:
+            return None
+        return _mm(layout.spec["gutter"], "gutter", layout.spec.loc_of("gutter"), EXTENT)
+
     def _bleed(self, layout: Layout) -> float:
-        return _mm(layout.spec.get("bleed") or 0)
+        return _mm_of(layout.spec, "bleed", 0, EXTENT)
 
     def face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None) -> Face:
         """Bind a face layout; `size` overrides the layout's own (a track's space, say)."""
@@ -238,12 +273,12 @@ class Composer:
     def _face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None) -> Face:
         size, bleed = size or self._size(layout), self._bleed(layout)
         sheet = self.layouts.sheet_for(layout)
-        min_size = float(layout.spec.get("min_size") or FLOOR_PT)
+        min_size = _number_of(layout.spec, "min_size", FLOOR_PT, FONT_SIZE)
         shapes = tuple(
             self._shared(s) for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s
         )
         frames, faces = [], {}
-        safe = _mm(layout.spec.get("safe") or 0)
+        safe = _mm_of(layout.spec, "safe", 0, EXTENT)
         for raw in layout.spec.get("frames") or []:
             frame = self._frame(raw, ctx, sheet, min_size, where, faces)
             if frame:
@@ -257,7 +292,7 @@ class Composer:
         cut = str(layout.spec.get("cut") or "rect")
         if cut not in ("rect", "circle"):
             raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
-        gutter = _mm(layout.spec["gutter"]) if layout.spec.get("gutter") is not None else None
+        gutter = self._gutter(layout)
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays, gutter
         )
@@ -270,7 +305,7 @@ class Composer:
                 message = f"unknown die net '{raw['type']}'{did_you_mean(raw['type'], nets.TYPES)}"
                 raise KitpressError([self._problem(message, raw.loc_of("type"))])
             faces = self._items(raw["faces"], ctx)
-            net = nets.TYPES[str(raw["type"])](_mm(raw["edge"]), _mms(raw["at"], 2, raw, "at"))
+            net = nets.TYPES[str(raw["type"])](_mm_of(raw, "edge", 0, EXTENT), _mms(raw["at"], 2, raw, "at"))
             if len(faces) != len(net.faces):
                 message = f"a {raw['type']} net has {len(net.faces)} faces; 'faces' gives {len(faces)}"
                 raise KitpressError([self._problem(message, raw.loc_of("faces"))])
@@ -285,12 +320,17 @@ class Composer:
         return children, tuple(shapes)
 
     def _items(self, source: LocStr, ctx: dict) -> list:
+        """What an expression lists; more than a deck may hold is an error (`range(10**9)` would
+        fill the memory)."""
         try:
-            return list(self.binder.expression(source)(**ctx))
+            items = list(itertools.islice(self.binder.expression(source)(**ctx), MAX_DECK_CARDS + 1))
         except BindError:
             raise
         except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
             raise KitpressError([self._problem(f"{type(exc).__name__}: {exc}", source.loc)]) from None
+        if len(items) > MAX_DECK_CARDS:
+            raise KitpressError([self._problem(f"this expression gives more than {MAX_DECK_CARDS:,} items", source.loc)])
+        return items
 
     def _tracks(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
         """Place each item of every track in its space, bound to the track's face layout."""
@@ -298,11 +338,10 @@ class Composer:
         for raw in layout.spec.get("tracks") or []:
             items = self._items(raw["spaces"], ctx)
             area = _mms(raw["at"], 4, raw, "at")
-            gap = _mm(raw.get("gap") or 0)
+            gap = _mm_of(raw, "gap", 0, EXTENT)
+            cols, rows = _number_of(raw, "cols", 1, TRACK_SPACES), _number_of(raw, "rows", 1, TRACK_SPACES)
             try:
-                boxes = tracks.cell_boxes(
-                    str(raw["path"]), int(raw["cols"]), int(raw["rows"]), area, gap, str(raw.get("start") or "bottom-left")
-                )
+                boxes = tracks.cell_boxes(str(raw["path"]), cols, rows, area, gap, str(raw.get("start") or "bottom-left"))
             except ValueError as exc:
                 raise KitpressError([self._problem(str(exc), raw.loc_of("path"))]) from None
             if len(items) > len(boxes):
@@ -312,7 +351,7 @@ class Composer:
             for index, (item, (x, y, w, h)) in enumerate(zip(items, boxes)):
                 sub = dict(ctx, item=item, index=index, count=len(items))
                 children.append((self.face(cell, sub, f"{where}, {raw['id']} space {index + 1}", (w, h)), x, y))
-            xs, ys = tracks.seams(int(raw["cols"]), int(raw["rows"]), area, gap)
+            xs, ys = tracks.seams(cols, rows, area, gap)
             seam_x += xs
             seam_y += ys
         return children, (tuple(seam_x), tuple(seam_y))
@@ -349,12 +388,13 @@ class Composer:
             stroke = self.binder.value(raw.get("stroke"), ctx)
         except BindError as exc:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
-        width = float(raw.get("width") or 0.75)
-        radius = _mm(raw.get("radius") or 0)
+        width = _number_of(raw, "width", 0.75, LINE_WIDTH)
+        radius = _mm_of(raw, "radius", 0, EXTENT)
         if raw.get("image"):
             path = self._image(raw["image"], ctx)
             return Shape("image", self._rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
-        dash = tuple(float(v) for v in raw.get("dash") or ())
+        dashes = raw.get("dash") or ()
+        dash = tuple(_number(v, "dash", _item_loc(dashes, i, raw.loc_of("dash")), DASH) for i, v in enumerate(dashes))
         if raw.get("line"):
             return Shape("line", _mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash=dash)
         if raw.get("ellipse"):
@@ -366,10 +406,10 @@ class Composer:
             return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
         if rect == "trim":
             return (0.0, 0.0, size[0], size[1])
+        where = getattr(rect, "loc", self.game.meta.loc)
         if not isinstance(rect, list) or len(rect) != 4:
-            where = getattr(rect, "loc", self.game.meta.loc)
             raise KitpressError([self._problem("rect is 'bleed', 'trim' or [x, y, width, height]", where)])
-        return tuple(_mm(v) for v in rect)
+        return tuple(_mm(v, "rect", _item_loc(rect, i, where)) for i, v in enumerate(rect))
 
     def _image(self, source: LocStr, ctx: dict):
         try:
@@ -395,10 +435,11 @@ class Composer:
         except MarkupError as exc:
             raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", line_in(raw["markup"], exc.line))]) from None
         x, y, w, h = _mms(raw["at"], 4, raw, "at")
-        pad = _mm(raw.get("pad") or 0)
-        rotate = int(raw.get("rotate") or 0)
-        if rotate not in (0, 90, 180, 270):
+        pad = _mm_of(raw, "pad", 0, EXTENT)
+        rotate = raw.get("rotate") or 0
+        if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
             raise KitpressError([self._problem("rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
+        rotate = int(rotate)
         if rotate in (90, 270):
             w, h = h, w
         self._embedded_faces(text, raw["markup"], faces)
@@ -414,8 +455,8 @@ class Composer:
             pad,
             fill,
             stroke,
-            float(raw.get("width") or 0.75),
-            _mm(raw.get("radius") or 0),
+            _number_of(raw, "width", 0.75, LINE_WIDTH),
+            _mm_of(raw, "radius", 0, EXTENT),
             rotate,
             Blame(self.tag, where, str(raw["id"]), raw["markup"], printed.longest()),
         )
@@ -469,7 +510,7 @@ class Composer:
                 Builder(self.layouts.sheet_for(layout), face=face_resolver(faces)).build(texts[key], 500)
             except MarkupError as exc:
                 raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", line_in(source, exc.line))]) from None
-        margins = tuple(_mm(v) for v in str(spec.get("margins") or "14mm").split())
+        margins = tuple(_mm(v, "margins", spec.loc_of("margins"), EXTENT) for v in str(spec.get("margins") or "14mm").split())
         if len(margins) not in (1, 2, 4):
             message = "margins: one, two (vertical horizontal) or four lengths"
             raise KitpressError([self._problem(message, spec.loc_of("margins"))])
@@ -481,12 +522,12 @@ class Composer:
             layout.name,
             str(spec.get("orientation") or "portrait"),
             margins,
-            int(spec.get("columns") or 1),
-            _mm(spec.get("gap") or "6mm"),
+            _number_of(spec, "columns", 1, COLUMNS),
+            _mm_of(spec, "gap", "6mm", EXTENT),
             texts["header"],
-            _mm(spec.get("header_height") or 0),
+            _mm_of(spec, "header_height", 0, EXTENT),
             texts["footer"],
-            _mm(spec.get("footer_height") or 0),
+            _mm_of(spec, "footer_height", 0, EXTENT),
             texts["body"],
             spec.get("pages"),
             self.layouts.sheet_for(layout),
@@ -518,23 +559,45 @@ def _shown(points: float) -> str:
 _LENGTHS: dict = {}
 
 
-def _mm(value) -> float:
-    """Layout lengths: bare numbers are millimetres; a bad one is an error at its place. Each
-    length is one shared float, however many cards repeat it."""
-    key = (type(value), value)
+def _mm(value, name: str, loc: Loc, bounds: Bounds = LENGTH) -> float:
+    """A layout length: a bare number is millimetres, text says its unit ('3mm', '8pt'); one that
+    is not finite or absurd (beyond 10 m) is an error at `loc`. Each length is one shared float,
+    however many cards repeat it."""
+    key = (type(value), value, bounds) if isinstance(value, str | int | float) else None
     if key in _LENGTHS:
         return _LENGTHS[key]
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return _LENGTHS.setdefault(key, float(value) * MM)
     try:
-        return _LENGTHS.setdefault(key, parse_length(value))
+        length = parse_length(value, name, bounds, MM)
     except ValueError as exc:
-        raise KitpressError([Problem("error", str(exc), getattr(value, "loc", None) or Loc("layout", 1, 1))]) from None
+        raise KitpressError([Problem("error", str(exc), getattr(value, "loc", None) or loc)]) from None
+    return _LENGTHS.setdefault(key, length) if key else length
+
+
+def _mm_of(owner, key: str, default, bounds: Bounds = LENGTH) -> float:
+    """owner[key] as a layout length (`default` when it is missing, empty or 0), at its place."""
+    return _mm(owner.get(key) or default, key, owner.loc_of(key), bounds)
+
+
+def _number(value, name: str, loc: Loc, bounds: Bounds) -> float:
+    """A layout number that is no length (a line width, a font size), within `bounds`, at `loc`."""
+    try:
+        return measure(value, bounds, name)
+    except ValueError as exc:
+        raise KitpressError([Problem("error", str(exc), loc)]) from None
+
+
+def _number_of(owner, key: str, default, bounds: Bounds) -> float:
+    """owner[key] as a layout number (`default` when it is missing or empty), at its place."""
+    return _number(owner.get(key) or default, key, owner.loc_of(key), bounds)
+
+
+def _item_loc(values, index: int, default: Loc) -> Loc:
+    return values.loc_of(index) if hasattr(values, "loc_of") else default
 
 
 def _mms(values, count: int, owner, key: str) -> tuple[float, ...]:
-    """A list of `count` lengths, like a frame's `at: [x, y, width, height]`."""
+    """A list of `count` lengths, like a frame's `at: [x, y, width, height]`, each at its place."""
     where = owner.loc_of(key) if hasattr(owner, "loc_of") else Loc("layout", 1, 1)
     if not isinstance(values, list) or len(values) < count:
         raise KitpressError([Problem("error", f"{key} takes {count} lengths, like [4, 10, 62, 20] (mm)", where)])
-    return tuple(_mm(v) for v in values[:count])
+    return tuple(_mm(v, key, _item_loc(values, i, where)) for i, v in enumerate(values[:count]))

@@ -11,7 +11,7 @@ from . import files, yamlio
 from .errors import Loc, Problems, did_you_mean, fail, rel, shown
 from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
-from .styles import STYLE_KEYS, StyleSheet, merge_specs
+from .styles import ALIGN, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 from .yamlio import YList, YMap
 
 _SCHEMA = """
@@ -88,6 +88,8 @@ when: str?
 rotate: int?
 """,
 }
+# what styles.yaml holds, as a layout holds it
+_STYLES_FILE = {"styles": "map(map(str | number | bool))", "colors": "map(str)"}
 KINDS = ("face", "document")
 
 
@@ -164,10 +166,17 @@ class Layouts:
                 continue
             raw = yamlio.load_file(path, rel(path, self.root), within=self.dirs)
             for key in raw:
-                if key not in ("styles", "colors"):
+                if key not in _STYLES_FILE:
                     problems.error(
                         f"unknown key '{key}' in styles.yaml{did_you_mean(key, ['styles', 'colors'])}", raw.key_loc(key)
                     )
+            found = Problems()
+            for key, kind in _STYLES_FILE.items():
+                if raw.get(key) is not None:
+                    Checker(found).check(raw[key], SchemaParser({}, found).parse(kind, raw.loc), key, raw.loc_of(key))
+            problems.items.extend(found.items)
+            if found.errors:  # a list where a mapping belongs: nothing more to read in this file
+                continue
             colors.update(raw.get("colors") or {})
             for name, spec in (raw.get("styles") or {}).items():
                 _check_style(spec, problems)
@@ -196,14 +205,23 @@ class Layouts:
 
 
 def _check_style(spec: YMap, problems: Problems) -> None:
+    """A style's properties, each at its place: what reportlab is given is never an error there."""
     for key in spec:
         if key not in STYLE_KEYS:
             problems.error(f"unknown style property '{key}'{did_you_mean(key, STYLE_KEYS)}", spec.key_loc(key))
+        elif key in STYLE_NUMBERS:
+            try:
+                style_number(spec, key)
+            except ValueError as exc:
+                problems.error(str(exc), spec.loc_of(key))
     font = spec.get("font")
     if font is not None and str(font) not in FAMILIES:
         problems.error(
             f"unknown font '{font}'{did_you_mean(font, FAMILIES)} (bundled: {', '.join(FAMILIES)})", spec.loc_of("font")
         )
+    align = spec.get("align")
+    if align is not None and str(align) not in ALIGN:
+        problems.error(f"align '{align}': use {', '.join(ALIGN)}", spec.loc_of("align"))
 
 
 def _merge(parent: YMap, child: YMap) -> YMap:

@@ -2,7 +2,9 @@
 
 A small, HTML-like vocabulary: blocks h1–h4, p, ul/ol/li, table/tr/td/th, box, cols/col,
 space, rule, ruler, face; inline b, i, u, sup, sub, br, span(color, size). Every problem is
-raised as MarkupError and located by the caller.
+raised as MarkupError and located by the caller. Markup has limits (its length, its depth, the
+size of a table) and every number in it is read by `units.measure`, within the range of what it
+is: what a template writes can make an error, never a RecursionError, a MemoryError or a `nan`.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from . import fonts
 from .errors import did_you_mean
 from .plainline import PlainLine, is_plain
 from .ruler import Ruler
-from .styles import StyleSheet
-from .units import MM, parse_length
+from .styles import ALIGN, StyleSheet
+from .units import EXTENT, FONT_SIZE, LINE_WIDTH, MM, Bounds, measure, parse_length
 
 BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
 BLOCKS = {
@@ -47,6 +49,19 @@ BLOCKS = {
 }
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 INLINE = {"b", "i", "u", "sup", "sub", "br", "span", "strike", "icon", "index"}
+
+# What markup may be. The shipped kits write at most 55,000 characters (a whole rulebook), nest 6
+# elements deep and lay out tables of 12 rows and 11 columns: these limits are far above that,
+# and far below what would exhaust Python's stack (each level is a few frames of the recursive
+# walk below, and of reportlab's) or take minutes to lay out.
+MAX_CHARS = 1_000_000
+MAX_DEPTH = 32
+MAX_COLUMNS = 50
+MAX_ROWS = 1_000
+SPAN = Bounds("a column span", 1, MAX_COLUMNS, whole=True)
+LIST_START = Bounds("a list's first number", 0, 10_000, whole=True)
+SHARE = Bounds("a column's share", 0, 100, "%")
+WEIGHT = Bounds("a column's weight", 0.01, 1_000)
 
 
 def Table(data, **kw) -> _Table:  # noqa: N802 - a drop-in for reportlab's Table
@@ -75,11 +90,13 @@ def _line_at(markup: str, text: str) -> int:
 
 
 class MarkupError(ValueError):
-    """A mistake in rendered markup; `line` counts in the rendered text."""
+    """A mistake in rendered markup; `line` counts in the rendered text. Raised with the
+    `element` at fault, it is given that element's line when the markup is built."""
 
-    def __init__(self, message: str, line: int = 0):
+    def __init__(self, message: str, line: int = 0, element: ET.Element | None = None):
         super().__init__(message)
         self.line = line
+        self.element = element
 
 
 @dataclass
@@ -90,6 +107,8 @@ class Builder:
     plain_lines: bool = False  # plain one-line paragraphs as PlainLines (frames; documents split pages)
 
     def build(self, markup: str, width: float) -> list[Flowable]:
+        if len(markup) > MAX_CHARS:
+            raise MarkupError(f"markup of {len(markup):,} characters is longer than the {MAX_CHARS:,} kitpress lays out")
         markup = strip_comments(markup)
         check_comments_closed(markup)
         if "<!" in markup:
@@ -99,7 +118,13 @@ class Builder:
         except ET.ParseError as exc:
             line, col = exc.position
             raise MarkupError(f"markup is not well formed: {_parse_reason(exc)}", line) from None
-        return self.blocks(root, width)
+        try:
+            _check_depth(root)
+            return self.blocks(root, width)
+        except MarkupError as exc:
+            if exc.element is not None and not exc.line:
+                exc.line = _line_of(markup, root, exc.element)
+            raise
 
     # -- blocks ---------------------------------------------------------------------------
     def blocks(self, parent: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
@@ -134,15 +159,15 @@ class Builder:
         if tag == "cols":
             return [self.cols(el, width)]
         if tag == "space":
-            return [Spacer(1, length(el.get("h", "3mm")) * (self.scale if el.get("scales") else 1))]
+            return [Spacer(1, length(el, "h", "3mm") * (self.scale if el.get("scales") else 1))]
         if tag == "rule":
             return [
                 HRFlowable(
                     width="100%",
-                    thickness=float(el.get("width", 0.5)),
+                    thickness=number(el, "width", LINE_WIDTH, 0.5),
                     color=self.sheet.color(el.get("color", "rule")),
-                    spaceBefore=length(el.get("before", "1.5mm")),
-                    spaceAfter=length(el.get("after", "1.5mm")),
+                    spaceBefore=length(el, "before", "1.5mm"),
+                    spaceAfter=length(el, "after", "1.5mm"),
                 )
             ]
         if tag == "ruler":
@@ -168,7 +193,7 @@ class Builder:
 
     def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
         text = _inline_escape(el.text or "") if text_only else self.inline(el)
-        return self.para_text(text, style, el.get("align"), el.get("color"))
+        return self.para_text(text, style, _align(el), el.get("color"))
 
     def para_text(self, text: str, style: str, align=None, color=None, bullet=None) -> Paragraph:
         if not self.sheet.has(style):
@@ -180,19 +205,19 @@ class Builder:
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []
-        start = int(el.get("start", 1))
+        start = number(el, "start", LIST_START, 1)
         for index, li in enumerate(el):
             if li.tag != "li":
                 raise MarkupError(f"<{el.tag}> holds only <li>, not <{li.tag}>")
-            number = start + index
-            bullet = "•" if el.tag == "ul" else f"{chr(96 + number)})" if el.get("type") == "a" else f"{number}."
+            ordinal = start + index
+            bullet = "•" if el.tag == "ul" else f"{chr(96 + ordinal)})" if el.get("type") == "a" else f"{ordinal}."
             style = li.get("style") or el.get("style") or "li"
-            out.append(self.para_text(self.inline(li), style, li.get("align"), bullet=bullet))
+            out.append(self.para_text(self.inline(li), style, _align(li), bullet=bullet))
         return out
 
     def box(self, el: ET.Element, width: float) -> Table:
-        pad = length(el.get("pad", "3mm"))
-        inner = width - 2 * pad
+        pad = length(el, "pad", "3mm")
+        inner = _room(el, width, pad)
         content = self.blocks(el, inner, el.get("style")) or [Spacer(1, 0)]
         style = [
             ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -203,16 +228,17 @@ class Builder:
         ]
         style += self._frame_style(el, (0, 0), (-1, -1))
         if el.get("radius"):
-            r = length(el.get("radius"))
+            r = length(el, "radius")
             style.append(("ROUNDEDCORNERS", [r, r, r, r]))
         return Table([[content]], colWidths=[width], style=TableStyle(style))
 
     def cols(self, el: ET.Element, width: float) -> Table:
         cols = [c for c in el if c.tag == "col"]
-        if len(cols) != len(el):
-            raise MarkupError("<cols> holds only <col> elements")
-        gap = length(el.get("gap", "5mm"))
-        widths = resolve_widths(el.get("widths", " ".join("*" for _ in cols)), width - gap * (len(cols) - 1), len(cols))
+        if not cols or len(cols) != len(el):  # reportlab cannot lay out a table of no columns
+            raise MarkupError("<cols> holds one or more <col> and nothing else", element=el)
+        _check_count(el, "columns", len(cols), MAX_COLUMNS)
+        gap = length(el, "gap", "5mm")
+        widths = resolve_widths(el, " ".join("*" for _ in cols), width - gap * (len(cols) - 1), len(cols))
         cells = [self.blocks(col, w, col.get("style")) or [Spacer(1, 0)] for col, w in zip(cols, widths)]
         widths = [w + (gap if i < len(cols) - 1 else 0) for i, w in enumerate(widths)]
         style = [
@@ -229,9 +255,14 @@ class Builder:
         rows = [r for r in el if r.tag == "tr"]
         if not rows or len(rows) != len(el):
             raise MarkupError("<table> holds one or more <tr> and nothing else")
-        ncols = max(sum(int(td.get("span", 1)) for td in tr) for tr in rows)
-        widths = resolve_widths(el.get("widths", " ".join("*" for _ in range(ncols))), width, ncols)
-        pad = length(el.get("pad", "1.2mm"))
+        _check_count(el, "rows", len(rows), MAX_ROWS)
+        spans = [[number(td, "span", SPAN, 1) for td in tr] for tr in rows]
+        ncols, widest = max((sum(row), r) for r, row in enumerate(spans))
+        if not ncols:
+            raise MarkupError("<table> holds no <td> or <th>", element=el)
+        _check_count(rows[widest], "columns", ncols, MAX_COLUMNS)
+        widths = resolve_widths(el, " ".join("*" for _ in range(ncols)), width, ncols)
+        pad = length(el, "pad", "1.2mm")
         style = [
             ("VALIGN", (0, 0), (-1, -1), el.get("valign", "middle").upper()),
             ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -242,15 +273,14 @@ class Builder:
         style += self._lines(el)
         data, heights = [], []
         for r, tr in enumerate(rows):
-            heights.append(length(tr.get("height")) if tr.get("height") else None)
+            heights.append(length(tr, "height") if tr.get("height") else None)
             if tr.get("fill"):
                 style.append(("BACKGROUND", (0, r), (-1, r), self.sheet.fill(tr.get("fill"))))
             row, c = [], 0
-            for td in tr:
+            for td, span in zip(tr, spans[r]):
                 if td.tag not in ("td", "th"):
                     raise MarkupError(f"<tr> holds only <td> and <th>, not <{td.tag}>")
-                span = int(td.get("span", 1))
-                cell_w = sum(widths[c : c + span]) - 2 * pad
+                cell_w = _room(td, sum(widths[c : c + span]), pad)
                 row.append(self.cell(td, tr, el, cell_w))
                 row.extend([""] * (span - 1))
                 if span > 1:
@@ -272,7 +302,7 @@ class Builder:
         )
         if any(child.tag in BLOCKS for child in td):
             return self.blocks(td, width, style)
-        align = td.get("align") or tr.get("align") or table.get("align")
+        align = _align(td) or _align(tr) or _align(table)
         return self.para_text(self.inline(td), style, align, td.get("color") or tr.get("color"))
 
     def _cell_style(self, td: ET.Element, start, end) -> list:
@@ -288,13 +318,13 @@ class Builder:
         if el.get("fill") and el.tag in ("box",):
             out.append(("BACKGROUND", start, end, self.sheet.fill(el.get("fill"))))
         if el.get("stroke"):
-            out.append(("BOX", start, end, float(el.get("width", 0.75)), self.sheet.color(el.get("stroke"))))
+            out.append(("BOX", start, end, number(el, "width", LINE_WIDTH, 0.75), self.sheet.color(el.get("stroke"))))
         return out
 
     def _lines(self, el: ET.Element) -> list:
         kind = el.get("lines", "none")
         color = self.sheet.color(el.get("line-color", "rule"))
-        w = float(el.get("line-width", 0.5))
+        w = number(el, "line-width", LINE_WIDTH, 0.5)
         if kind == "grid":
             return [("GRID", (0, 0), (-1, -1), w, color)]
         if kind == "rows":
@@ -338,11 +368,11 @@ class Builder:
         family, code = found
         attrs = [f'face="{family}"']
         if el.get("size"):
-            attrs.append(f'size="{float(el.get("size")) * self.scale:.2f}"')
+            attrs.append(f'size="{number(el, "size", FONT_SIZE) * self.scale:.2f}"')
         if el.get("color"):
             color = self.sheet.color(el.get("color"))
             if color is None:
-                raise MarkupError(f"unknown colour '{el.get('color')}'")
+                raise MarkupError(f"unknown colour '{el.get('color')}'", element=el)
             attrs.append(f'color="#{color.hexval()[2:]}"')
         return f"<font {' '.join(attrs)}>&#x{code:x};</font>"
 
@@ -351,10 +381,10 @@ class Builder:
         if el.get("color"):
             color = self.sheet.color(el.get("color"))
             if color is None:
-                raise MarkupError(f"unknown colour '{el.get('color')}'")
+                raise MarkupError(f"unknown colour '{el.get('color')}'", element=el)
             attrs.append(f'color="#{color.hexval()[2:]}"')
         if el.get("size"):
-            attrs.append(f'size="{float(el.get("size")) * self.scale:.2f}"')
+            attrs.append(f'size="{number(el, "size", FONT_SIZE) * self.scale:.2f}"')
         if el.get("font"):
             attrs.append(f'face="{el.get("font")}"')
         inner = self.inline(el)
@@ -392,41 +422,94 @@ def _parse_reason(exc: ET.ParseError) -> str:
     return str(exc).split(":")[0]
 
 
-def length(value) -> float:
-    """Markup lengths: '3mm', '8pt', or a bare number of points."""
+def number(el: ET.Element, name: str, bounds: Bounds, default: float | None = None) -> float:
+    """The number attribute `name` of `el` (or `default`, when it has none), within `bounds`."""
+    raw = el.get(name)
+    if raw is None:
+        return default
     try:
-        return float(value)
-    except (TypeError, ValueError):
-        pass
-    try:
-        return parse_length(value)
+        return measure(raw, bounds, name)
     except ValueError as exc:
-        raise MarkupError(str(exc)) from None
+        raise MarkupError(str(exc), element=el) from None
 
 
-def resolve_widths(spec: str, total: float, count: int) -> list[float]:
-    """'30mm 20% * *' -> widths in points; '*' columns share what is left, weighted '2*'."""
-    parts = spec.split()
+def length(el: ET.Element, name: str, default: str | None = None) -> float:
+    """A length attribute: '3mm', '8pt', or a bare number of points; never below 0 nor beyond 10 m."""
+    try:
+        return parse_length(el.get(name, default), name, EXTENT)
+    except ValueError as exc:
+        raise MarkupError(str(exc), element=el) from None
+
+
+def _align(el: ET.Element) -> str | None:
+    align = el.get("align")
+    if align is not None and align not in ALIGN:
+        raise MarkupError(f"align '{align}': use {', '.join(ALIGN)}", element=el)
+    return align
+
+
+def _room(el: ET.Element, outer: float, pad: float) -> float:
+    """The width left inside an element's padding; none left is an error (reportlab's, unlocated, otherwise)."""
+    if outer - 2 * pad < 0:
+        message = f"a padding of {pad / MM:.1f} mm leaves no room in a {outer / MM:.1f} mm wide <{el.tag}>"
+        raise MarkupError(message, element=el)
+    return outer - 2 * pad
+
+
+def _check_count(el: ET.Element, what: str, count: int, limit: int) -> None:
+    if count > limit:
+        raise MarkupError(f"<{el.tag}> has {count:,} {what}, more than the {limit:,} kitpress lays out", element=el)
+
+
+def _check_depth(root: ET.Element) -> None:
+    """Markup nested deeper than MAX_DEPTH is refused before the recursive walk of `blocks` and
+    `inline` (and reportlab's own) could exhaust Python's stack; this walk keeps a stack of its own."""
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise MarkupError(f"markup nested deeper than {MAX_DEPTH} elements", element=el)
+        stack.extend((child, depth + 1) for child in el)
+
+
+def _line_of(markup: str, root: ET.Element, el: ET.Element) -> int:
+    """The line of `el` in the markup parsed into `root` (0 if not found). ElementTree keeps no
+    positions: `el` is the n-th element of its name, so its start tag is the n-th one in the text
+    (comments are stripped and a literal '<' in text is escaped: every '<name' is a tag)."""
+    nth = next((i for i, found in enumerate(root.iter(el.tag)) if found is el), -1)
+    for i, tag in enumerate(re.finditer(rf"<{re.escape(el.tag)}[\s/>]", markup)):
+        if i == nth:
+            return markup.count("\n", 0, tag.start()) + 1
+    return 0
+
+
+def resolve_widths(el: ET.Element, default: str, total: float, count: int) -> list[float]:
+    """An element's widths='30mm 20% * 2*' (or `default`) in points: '*' columns share what the
+    others leave, weighted '2*'."""
+    parts = el.get("widths", default).split()
     if len(parts) != count:
         raise MarkupError(f"widths names {len(parts)} columns, the table has {count}")
-    fixed, stars = 0.0, 0.0
-    for part in parts:
-        if part.endswith("*"):
-            stars += float(part[:-1] or 1)
-        elif part.endswith("%"):
-            fixed += total * float(part[:-1]) / 100
-        else:
-            fixed += length(part)
-    rest = max(total - fixed, 0)
-    out = []
-    for part in parts:
-        if part.endswith("*"):
-            out.append(rest * float(part[:-1] or 1) / stars)
-        elif part.endswith("%"):
-            out.append(total * float(part[:-1]) / 100)
-        else:
-            out.append(length(part))
-    return out
+    fixed = [None if part.endswith("*") else _fixed_width(el, part, total) for part in parts]
+    weights = [_weight(el, part) if width is None else 0.0 for part, width in zip(parts, fixed)]
+    rest = max(total - sum(width for width in fixed if width is not None), 0)
+    stars = sum(weights)
+    return [width if width is not None else rest * weight / stars for width, weight in zip(fixed, weights)]
+
+
+def _fixed_width(el: ET.Element, part: str, total: float) -> float:
+    try:
+        if part.endswith("%"):
+            return total * measure(part[:-1], SHARE, "widths") / 100
+        return parse_length(part, "widths", EXTENT)
+    except ValueError as exc:
+        raise MarkupError(str(exc), element=el) from None
+
+
+def _weight(el: ET.Element, part: str) -> float:
+    try:
+        return measure(part[:-1] or 1, WEIGHT, "widths")
+    except ValueError as exc:
+        raise MarkupError(str(exc), element=el) from None
 
 
 def mm(value: float) -> float:

@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from . import fonts, usercache
-from .units import parse_length
+from .units import EXTENT, FONT_SIZE, LEADING, LENGTH, TRACKING, measure
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 STYLE_KEYS = {
@@ -32,6 +32,17 @@ STYLE_KEYS = {
     "upper",
     "tracking",
     "extends",
+}
+# the properties that are numbers (bare numbers are points; '2mm' is read too), and what each is
+STYLE_NUMBERS = {
+    "size": FONT_SIZE,
+    "leading": LEADING,
+    "tracking": TRACKING,
+    "space_before": EXTENT,
+    "space_after": EXTENT,
+    "indent": LENGTH,  # indents may be negative: a hanging first line
+    "bullet_indent": LENGTH,
+    "first_indent": LENGTH,
 }
 
 
@@ -63,7 +74,12 @@ class StyleSheet:
             return None
         value = str(value)
         value = self.colors.get(value, value)
-        return HexColor(value) if value.startswith("#") else None
+        if not value.startswith("#"):
+            return None
+        try:
+            return HexColor(value)
+        except ValueError:  # '#zz': no colour, like a name that is not in the palette
+            return None
 
     def has(self, name: str) -> bool:
         return name in self.specs
@@ -78,27 +94,28 @@ class StyleSheet:
 @lru_cache(maxsize=4096)
 def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> ParagraphStyle:
     spec = sheet.specs[name]
-    size = float(spec.get("size", 9)) * scale
+    own_size = style_number(spec, "size", 9)
+    size = own_size * scale
     font = fonts.face_name(spec.get("font", fonts.MAIN), bool(spec.get("bold")), bool(spec.get("italic")))
     return ParagraphStyle(
         f"{name}@{scale}",
         fontName=font,
         fontSize=size,
-        leading=float(spec.get("leading", float(spec.get("size", 9)) * 1.25)) * scale,
+        leading=style_number(spec, "leading", own_size * 1.25) * scale,
         textColor=sheet.color(color or spec.get("color", "ink")),
         alignment=ALIGN[align or spec.get("align", "left")],
-        spaceBefore=_len(spec.get("space_before", 0)) * scale,
-        spaceAfter=_len(spec.get("space_after", 0)) * scale,
-        leftIndent=_len(spec.get("indent", 0)) * scale,
-        bulletIndent=_len(spec.get("bullet_indent", 0)) * scale,
-        firstLineIndent=_len(spec.get("first_indent", 0)) * scale,
+        spaceBefore=style_number(spec, "space_before") * scale,
+        spaceAfter=style_number(spec, "space_after") * scale,
+        leftIndent=style_number(spec, "indent") * scale,
+        bulletIndent=style_number(spec, "bullet_indent") * scale,
+        firstLineIndent=style_number(spec, "first_indent") * scale,
         bulletFontName=font,
         bulletFontSize=size,
         textTransform="uppercase" if spec.get("upper") else None,
         splitLongWords=0,
         spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
         # body text hyphenates in narrow boxes; titles and headings keep their words whole
-        hyphenationLang=hyphenator(sheet.lang) if float(spec.get("size", 9)) <= 11 and not spec.get("upper") else "",
+        hyphenationLang=hyphenator(sheet.lang) if own_size <= 11 and not spec.get("upper") else "",
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,
@@ -189,8 +206,11 @@ def hyphenation_language(lang: str) -> str:
     return ""
 
 
-def _len(value) -> float:
-    return parse_length(value) if value else 0.0
+def style_number(spec: dict, key: str, default: float = 0.0) -> float:
+    """A style's number property in points, within the range of what it is (ValueError if not:
+    the layouts check every style when they load it, with its place)."""
+    value = spec.get(key)
+    return measure(default if value is None else value, STYLE_NUMBERS[key], key)
 
 
 def merge_specs(raw: dict) -> dict:
