@@ -59,7 +59,7 @@ def test_a_setting_of_0_prints_none_of_that_card(kit_project):
 BAD_COUNTS = [
     pytest.param("-3", "-3", id="negative"),
     pytest.param("1000000000", "1000000000", id="a-billion"),
-    pytest.param("9" * 4000, "(a number of 4000 digits)", id="4000-digits"),
+    pytest.param("9" * 15, "9" * 15, id="15-digits"),  # the most YAML takes; printed whole
 ]
 
 
@@ -119,14 +119,21 @@ def test_a_bad_number_of_blanks_is_one_error_at_the_decks_blanks(kit_project, bl
     assert error_lines(kit_project, "class-struggle") == [f"{STRUGGLE}game.yaml:{at}: error: {message}"]
 
 
-def test_blanks_of_5000_digits_are_an_error_at_the_decks_blanks(kit_project):
-    """Beyond Python's 4,300 digits a number cannot even be printed; the error shows its size."""
-    kit_project.edit(STRUGGLE + "chance.yaml", "blank_chance_cards: 6", "blank_chance_cards: 1" + "0" * 2599)
-    new = CAPITALISTS_BLANKS.replace("blank_chance_cards,", '"blank_chance_cards * blank_chance_cards",')
+def test_a_huge_number_of_blanks_is_an_error_at_the_decks_blanks_showing_its_size(kit_project):
+    """A number of 31 digits is not printed whole; the error shows its size. (YAML refuses a
+    whole number of more than 15 digits; an expression can still make one.)"""
+    new = CAPITALISTS_BLANKS.replace("blank_chance_cards,", '"blank_chance_cards * 10 ** 30",')
     text = kit_project.edit(STRUGGLE + "game.yaml", CAPITALISTS_BLANKS, new)
-    at = place(text, 'blanks: "blank_chance_cards * blank_chance_cards"', len("blanks: "))
-    expected = f"{STRUGGLE}game.yaml:{at}: error: blanks (a number of 5199 digits): {BLANKS}"  # 10**5198
+    at = place(text, 'blanks: "blank_chance_cards * 10 ** 30"', len("blanks: "))
+    expected = f"{STRUGGLE}game.yaml:{at}: error: blanks (a number of 31 digits): {BLANKS}"  # 6 * 10**30
     assert error_lines(kit_project, "class-struggle") == [expected]
+
+
+def test_a_count_of_more_than_15_digits_is_refused_by_the_yaml_loader(kit_project):
+    text = kit_project.edit(SOVIET + "game-data.yaml", R100, R100.replace("count: 100", "count: " + "9" * 4000))
+    at = place(text, "r100, value: 100, count: 9", len("r100, value: 100, count: "))
+    expected = f"{SOVIET}game-data.yaml:{at}: error: a whole number of more than 15 digits; no game counts that far"
+    assert error_lines(kit_project, "soviet-system") == [expected]
 
 
 def test_blanks_that_make_a_deck_too_big_are_an_error_at_the_decks_blanks(kit_project):

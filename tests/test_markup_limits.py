@@ -198,9 +198,15 @@ def test_the_limits_are_well_above_what_the_shipped_layouts_use(kit_project, at_
 
 # -- layouts and styles: (file, old, new, the text whose place the error names, the message) -----
 
+
+def not_finite(written: str) -> str:
+    """What the YAML loader says of a non-finite number (.nan, .inf) before any layout reads it."""
+    return f"'{written}' is not a finite number; write the number itself"
+
+
 IN_LAYOUTS = [
     pytest.param(
-        L + "event-front.yaml", "at: [4, 44, 62, 16]", "at: [.nan, 44, 62, 16]", ".nan", f"at nan: {LENGTH}", id="frame-at-nan"
+        L + "event-front.yaml", "at: [4, 44, 62, 16]", "at: [.nan, 44, 62, 16]", ".nan", not_finite(".nan"), id="frame-at-nan"
     ),
     pytest.param(
         L + "event-front.yaml", "at: [4, 44, 62, 16]", "at: [4, 44, 1e308mm, 16]", "1e308mm", f"at '1e308mm': {LENGTH}",
@@ -211,7 +217,7 @@ IN_LAYOUTS = [
         "at: [4, 44, 62, 16]",
         "at: [4, 44, 62, 16]\n    width: .inf",
         ".inf",
-        f"width inf: {LINE}",
+        not_finite(".inf"),
         id="frame-width-inf",
     ),
     pytest.param(
@@ -219,7 +225,7 @@ IN_LAYOUTS = [
         "at: [4, 44, 62, 16]",
         "at: [4, 44, 62, 16]\n    radius: .nan",
         ".nan",
-        f"radius nan: {SIZE}",
+        not_finite(".nan"),
         id="frame-radius-nan",
     ),
     pytest.param(
@@ -231,7 +237,7 @@ IN_LAYOUTS = [
         id="frame-pad-1e308",
     ),
     pytest.param(
-        L + "event-front.yaml", "extends: card\n", "extends: card\nmin_size: .nan\n", ".nan", f"min_size nan: {FONT}",
+        L + "event-front.yaml", "extends: card\n", "extends: card\nmin_size: .nan\n", ".nan", not_finite(".nan"),
         id="layout-min-size-nan",
     ),
     pytest.param(
@@ -239,7 +245,7 @@ IN_LAYOUTS = [
         "rect: [-3, -3, 76, 16], fill: event}",
         "rect: [-3, -3, 76, 16], fill: event, stroke: ink, width: .nan}",
         ".nan",
-        f"width nan: {LINE}",
+        not_finite(".nan"),
         id="shape-width-nan",
     ),
     pytest.param(
@@ -247,7 +253,7 @@ IN_LAYOUTS = [
         "rect: [-3, -3, 76, 16], fill: event}",
         "rect: [-3, -3, 76, 16], fill: event, stroke: ink, dash: [2, .nan]}",
         ".nan",
-        "dash nan: a dash or gap length is a number from 0 to 1000 pt",
+        not_finite(".nan"),
         id="shape-dash-nan",
     ),
     pytest.param(
@@ -255,7 +261,7 @@ IN_LAYOUTS = [
         "rect: [-3, -3, 76, 16], fill: event}",
         "rect: [-3, -3, 76, .inf], fill: event}",
         ".inf",
-        f"rect inf: {LENGTH}",
+        not_finite(".inf"),
         id="shape-rect-inf",
     ),
     pytest.param(
@@ -263,10 +269,10 @@ IN_LAYOUTS = [
         "rect: [-3, -3, 76, 16], fill: event}",
         "rect: [-3, -3, 76, 16], fill: event, radius: -.inf}",
         "-.inf",
-        f"radius -inf: {SIZE}",
+        not_finite("-.inf"),
         id="shape-radius-inf",
     ),
-    pytest.param(L + "card.yaml", "bleed: 3mm", "bleed: .nan", ".nan", f"bleed nan: {SIZE}", id="bleed-nan"),
+    pytest.param(L + "card.yaml", "bleed: 3mm", "bleed: .nan", ".nan", not_finite(".nan"), id="bleed-nan"),
     pytest.param(L + "card.yaml", "safe: 4mm", "safe: 1e308mm", "1e308mm", f"safe '1e308mm': {SIZE}", id="safe-1e308mm"),
     pytest.param(
         L + "card.yaml",
@@ -302,7 +308,7 @@ IN_LAYOUTS = [
         id="style-size-1e308",
     ),
     pytest.param(
-        L + "styles.yaml", "card-title-ink: {size: 15,", "card-title-ink: {size: .nan,", ".nan", f"size nan: {FONT}",
+        L + "styles.yaml", "card-title-ink: {size: 15,", "card-title-ink: {size: .nan,", ".nan", not_finite(".nan"),
         id="style-size-nan",
     ),
     pytest.param(
@@ -310,7 +316,7 @@ IN_LAYOUTS = [
         "card-title-ink: {size: 15, leading: 18,",
         "card-title-ink: {size: 15, leading: .inf,",
         ".inf",
-        "leading inf: a line spacing is a number from 0 to 1000 pt",
+        not_finite(".inf"),
         id="style-leading-inf",
     ),
     pytest.param(
@@ -334,7 +340,7 @@ IN_LAYOUTS = [
         "card-title-ink: {size: 15,",
         "card-title-ink: {size: 15, tracking: .nan,",
         ".nan",
-        "tracking nan: a letter spacing is a number from -50 to 50 pt",
+        not_finite(".nan"),
         id="style-tracking-nan",
     ),
     pytest.param(
@@ -443,12 +449,12 @@ WROTE_NAN = [
         "size 'nan'",
         id="span-size-nan",
     ),
-    pytest.param("at: [4, 44, 62, 16]", "at: [.nan, 44, 62, 16]", "at: [4, 44, 62, 16]", "at nan", id="frame-at-nan"),
+    pytest.param("at: [4, 44, 62, 16]", "at: [.nan, 44, 62, 16]", "at: [4, 44, 62, 16]", not_finite(".nan"), id="frame-at-nan"),
     pytest.param(
         "fill: event}",
         "fill: event, stroke: ink, width: .nan}",
         "fill: event, stroke: ink, width: 0.5}",
-        "width nan",
+        not_finite(".nan"),
         id="shape-width-nan",
     ),
 ]
