@@ -1,24 +1,28 @@
 """The only jinja2 door: layout text rendered in the sandbox against game content.
 
 Templates run in jinja2's ImmutableSandboxedEnvironment with StrictUndefined and autoescape,
-so content can neither run code nor change what other templates see. Every content string a
-template prints is recorded, so a later overflow or glyph problem names its source line.
+so content can neither run code nor change what other templates see, and within budgets of
+steps and size (sandbox.py), so no template runs for ever or fills the memory. Every content
+string a template prints is recorded, so a later overflow or glyph problem names its source line.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 from markupsafe import Markup, escape
 
-from . import __version__, files, usercache
+from . import __version__, files, sandbox, usercache
 from .errors import KitpressError, Loc, Problem, rel
+from .sandbox import BudgetedEnvironment, BudgetError
+from .textfmt import PLACEHOLDER, number, signed
 from .textfmt import fill as fill_text
-from .textfmt import number, signed
 from .textfmt import thousands as _thousands
 from .yamlio import LocStr
 
@@ -26,10 +30,16 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2")
 
 
-class BindError(Exception):
+class BindError(KitpressError):
+    """A template's failure, at its place: callers re-locate it, and one that reaches the top
+    (a `cards:` or `faces:` expression) is printed as it is."""
+
     def __init__(self, message: str, loc: Loc):
-        super().__init__(message)
-        self.loc = loc
+        super().__init__(Problem("error", message, loc))
+        self.message, self.loc = message, loc
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass
@@ -53,14 +63,14 @@ def _template_cache() -> jinja2.FileSystemBytecodeCache | None:
 
 _COMPILED = _template_cache()
 # compiled code depends on jinja and on how kitpress sets it up, not only on the template's text
-_SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-autoescape-trim-lstrip"
+_SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-{sandbox.VERSION}-autoescape-trim-lstrip"
 
 
 class Binder:
     def __init__(self, search_dirs: list[Path]):
         """Templates may import helpers (*.j2) from these folders, and nothing else."""
         loader = _CheckedLoader([d for d in search_dirs if d.is_dir()])
-        self.env = ImmutableSandboxedEnvironment(
+        self.env = BudgetedEnvironment(
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             finalize=self._finalize,
@@ -68,12 +78,13 @@ class Binder:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.filters.update(
+        self.env.add_filters(
             fill=_fill, plural=_plural, signed=signed, number=number, shouted=shouted, indexed=self._indexed, thousands=_grouped
         )
         self.env.globals.update(share_coins=share_out, tally=tally, dot=dot)
         self._printed = Printed()
         self._cache: dict = {}
+        self._spent: BindError | None = None  # the render that ran the build's budget out
 
     # -- compiling --------------------------------------------------------------------------
     def template(self, source: LocStr) -> jinja2.Template:
@@ -83,10 +94,7 @@ class Binder:
             bucket = _COMPILED.get_bucket(self.env, f"{_SETTINGS}:{source.loc}", name, str(source)) if _COMPILED else None
             code = bucket.code if bucket else None
             if code is None:
-                try:
-                    code = self.env.compile(str(source), name=name, filename=name)
-                except jinja2.TemplateSyntaxError as exc:
-                    raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
+                code = _compiled(source, lambda: self.env.compile(str(source), name=name, filename=name))
                 if bucket:
                     bucket.code = code
                     _COMPILED.set_bucket(bucket)
@@ -97,28 +105,61 @@ class Binder:
 
     def expression(self, source: LocStr):
         """A compiled expression (a `when`, say), compiled once per text: a deck evaluates the
-        same few expressions for every card."""
+        same few expressions for every card. Each evaluation is a render, within its budget."""
         key = ("expression", str(source))
         if key not in self._cache:
-            try:
-                self._cache[key] = self.env.compile_expression(str(source), undefined_to_none=False)
-            except jinja2.TemplateSyntaxError as exc:
-                raise BindError(f"template: {exc.message}", source.loc) from None
-        return self._cache[key]
+            self._cache[key] = _compiled(source, lambda: self.env.compile_expression(str(source), undefined_to_none=False))
+        compiled = self._cache[key]
+        return lambda **context: self._evaluate(compiled, source, context)
+
+    def _evaluate(self, compiled, source: LocStr, context: dict):
+        meter = self._metered()
+        meter.start()
+        try:
+            value = compiled(**context)
+            # what goes over items lazily (x|select(...)) is gone over now, within the budget
+            return iter(list(value)) if isinstance(value, Iterator) else value
+        except BudgetError as exc:
+            raise self._failed(str(exc), source.loc) from None
+        except RecursionError:
+            raise BindError(str(sandbox.nested()), source.loc) from None
+        finally:
+            meter.stop()
+
+    def _metered(self) -> sandbox.Meter:
+        """The meter, for a render about to start. Once a render has run the build's budget out,
+        every later one fails with that render's error: one problem, where it happened, not one
+        for every frame that follows."""
+        if self._spent is not None:
+            raise BindError(self._spent.message, self._spent.loc)
+        return self.env.meter
+
+    def _failed(self, message: str, loc: Loc) -> BindError:
+        error = BindError(message, loc)
+        if self.env.meter.spent and self._spent is None:
+            self._spent = error
+        return error
 
     # -- rendering --------------------------------------------------------------------------
-    def render(self, source: LocStr, context: dict) -> tuple[str, Printed]:
-        """Render a template string; return the text and the content strings it printed."""
+    def render(self, source: LocStr, context: dict, document: bool = False) -> tuple[str, Printed]:
+        """Render a template string (a frame's, or a document's part); return the text and the
+        content strings it printed."""
         if "{" not in source:
+            _check_printed(str(source), source.loc, document)
             return str(source), Printed()
         template = self.template(source)
         self._printed = Printed()
+        meter = self._metered()
+        meter.start(document)
         try:
             text = template.render(context)
         except KitpressError:
             raise
         except Exception as exc:  # noqa: BLE001 - every template failure is the author's, with a place
-            raise BindError(_describe(exc), _error_loc(exc, source)) from None
+            raise self._failed(_describe(exc), _error_loc(exc, source)) from None
+        finally:
+            meter.stop()
+        _check_printed(text, source.loc, document)  # what a {% filter %} block wrote is counted here
         return text, self._printed
 
     def value(self, source, context: dict):
@@ -130,6 +171,8 @@ class Binder:
     def _indexed(self, text, terms):
         """Content text with an index mark after each term it mentions (first time per text)."""
         parts = re.split(r"(<[^>]+>)", str(self._finalize(text)))  # text between tags only
+        terms = list(terms)
+        self.env.meter.spend(len(terms) * (1 + sandbox.cost(str(text))))  # each term is looked for in the whole text
         for term in terms:
             pattern = re.compile(rf"(?<!\w)({re.escape(str(escape(term)))})(?!\w)", re.IGNORECASE)
             mark = f'<index item="{escape(term)}"/>'
@@ -196,19 +239,62 @@ def _error_loc(exc: BaseException, source: LocStr) -> Loc:
     return _template_loc(source, line)
 
 
+def _compiled(source: LocStr, compile: Callable):
+    """A template or expression compiled, or the reason it cannot be, at its place."""
+    try:
+        return compile()
+    except jinja2.TemplateSyntaxError as exc:
+        raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
+    except RecursionError:  # ((((…)))) ten thousand deep
+        raise BindError(str(sandbox.nested()), source.loc) from None
+    except ValueError as exc:
+        if "integer string conversion" not in str(exc):
+            raise
+        # jinja reads a number literal of more than Python's 4300 digits
+        digits = sys.get_int_max_str_digits()
+        raise BindError(str(sandbox.too_large(f"a number literal of more than {digits} digits")), source.loc) from None
+
+
+def _check_printed(text: str, loc: Loc, document: bool) -> None:
+    if len(text) > sandbox.FRAME_TEXT:
+        most, part = sandbox.text_budget(document)
+        if len(text) > most:
+            raise BindError(str(sandbox.printed_too_much(most, part)), loc)
+
+
 def _describe(exc: Exception) -> str:
-    if isinstance(exc, jinja2.UndefinedError):
-        return f"template: {exc.message}"
+    if isinstance(exc, BudgetError):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return str(sandbox.nested())
+    if isinstance(exc, jinja2.UndefinedError | jinja2.TemplateSyntaxError):  # the latter: in a template it imports
+        return f"template: {_shortened(exc.message)}"
     if isinstance(exc, SecurityError):
-        return f"template: not allowed in the sandbox: {exc}"
-    return f"template: {type(exc).__name__}: {exc}"
+        return f"template: not allowed in the sandbox: {_shortened(str(exc))}"
+    return f"template: {type(exc).__name__}: {_shortened(str(exc))}"
+
+
+def _shortened(text: str | None, most: int = 200) -> str:
+    """A message quotes what the template named: a key of a million characters is cut short."""
+    text = text or ""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _fill(text, **values):
+    _check_filled(str(text), values)
     out, missing = fill_text(str(text), values)
     if missing:
         raise jinja2.TemplateRuntimeError(f"placeholder {{{missing[0]}}} was not given a value in {text!r}")
     return LocStr(out, text.loc, text.field) if isinstance(text, LocStr) else out
+
+
+def _check_filled(text: str, values: dict) -> None:
+    """A {name} a text holds many times, filled with a long value, makes a long text: weighed first."""
+    places = text.count("{")
+    if places and len(text) + places * max(map(sandbox.text_size, values.values()), default=0) > sandbox.MAX_SIZE:
+        sizes = {name: sandbox.text_size(value) for name, value in values.items()}
+        filled = len(text) + sum(sizes.get(match.group(1), 0) for match in PLACEHOLDER.finditer(text))
+        sandbox.sized(filled, "|fill")
 
 
 def _plural(forms, n):
@@ -219,16 +305,21 @@ def _plural(forms, n):
 
 
 def share_out(total: int, pattern) -> list[int]:
-    """Share `total` coins out in rounds of `pattern` (3, 2, 1) until nothing is left."""
-    shares = [0] * len(pattern)
-    left = int(total)
-    if sum(pattern) <= 0:
-        return shares
-    while left > 0:
-        for index, coins in enumerate(pattern):
-            given = min(int(coins), left)
-            shares[index] += given
-            left -= given
+    """Share `total` coins out in rounds of `pattern` (3, 2, 1) until nothing is left: the
+    whole rounds at once, then what is left, one by one (a loop of rounds would run a
+    billion times for a billion coins)."""
+    coins = [int(c) for c in pattern]
+    if any(c < 0 for c in coins):
+        raise ValueError(f"share_coins: a pattern of whole numbers of 0 or more, not {list(pattern)}")
+    per_round = sum(coins)
+    if per_round <= 0:
+        return [0] * len(coins)
+    rounds, left = divmod(max(int(total), 0), per_round)
+    shares = [c * rounds for c in coins]
+    for index, c in enumerate(coins):
+        given = min(c, left)
+        shares[index] += given
+        left -= given
     return shares
 
 
@@ -267,7 +358,13 @@ def tally(items, attribute: str) -> dict:
 
 def dot(weights, counts) -> int:
     """Sum of weight × count over the keys of `weights` (tax rates × players per class)."""
-    return sum(value * counts.get(str(key), 0) for key, value in weights.items())
+    total = 0
+    for key, value in weights.items():
+        count = counts.get(str(key), 0)
+        if not isinstance(value, int | float) or not isinstance(count, int | float):  # 'x' × 10**9 is no tax
+            raise TypeError(f"dot() multiplies numbers, not {type(value).__name__} by {type(count).__name__}")
+        total += value * count
+    return total
 
 
 def problem(exc: BindError) -> Problem:

@@ -499,7 +499,7 @@ class Composer:
                 texts[key] = ""
                 continue
             try:
-                texts[key], printed = self.binder.render(source, ctx)
+                texts[key], printed = self.binder.render(source, ctx, document=True)
                 texts[key] = strip_comments(texts[key])
             except BindError as exc:
                 raise KitpressError([self._problem(str(exc), exc.loc)]) from None
