@@ -105,6 +105,8 @@ def image(name: str):
 
 
 PRINTERS = "config/kitpress/printers.yaml"
+SOVIET = "content/soviet-system/"
+SOVIET_BUILD = ["build", "soviet-system", "--out", "out"]
 KIT = f"out/{GAME}/en/a4"
 CASES = [
     # -- YAML ---------------------------------------------------------------------------------
@@ -186,6 +188,17 @@ CASES = [
     ),
     hostile("printers.yaml is a FIFO", fifo(PRINTERS), args=build("--printer", "office"), says="FIFO"),
     hostile("printer save over a broken file", written(PRINTERS, "- office\n"), args=["printer", "save", "x", "--back-offset", "1,1"]),
+    # -- card counts ----------------------------------------------------------------------------
+    hostile("a count of 10**9", edited(SOVIET + "game-data.yaml", "count: 100}", "count: 1000000000}"), args=SOVIET_BUILD),
+    hostile("a count of -3", edited(SOVIET + "game-data.yaml", "count: 100}", "count: -3}"), args=SOVIET_BUILD),
+    hostile("a count of 0", edited(SOVIET + "game-data.yaml", "count: 100}", "count: 0}"), args=SOVIET_BUILD, expect="ok"),
+    hostile("copies naming a text field", edited("content/soviet-system/game.yaml", "copies: count, front: banknote", "copies: id, front: banknote"), args=SOVIET_BUILD),
+    hostile(
+        "blanks giving text",
+        edited("content/class-struggle/game.yaml", "blanks: blank_chance_cards, front: chance-front, back: chance-back}\n      - {id: workers", "blanks: \"'many'\", front: chance-front, back: chance-back}\n      - {id: workers"),
+        args=["build", "class-struggle", "--out", "out"],
+    ),
+    hostile("--set a count to 10**9", args=[*SOVIET_BUILD, "--set", "banknotes.r100.count=1000000000"], says="--set"),
     # -- the output folder ----------------------------------------------------------------------
     hostile("the kit's folder is a file", written(KIT, "x"), says="in the way"),
     hostile("index.html is a folder", folder("out/index.html"), says="index.html"),
@@ -201,7 +214,10 @@ CASES = [
 def base(tmp_path_factory) -> Path:
     """One copy of the game to copy for each case."""
     root = tmp_path_factory.mktemp("hostile-base")
-    for folder in (f"content/{GAME}", f"layouts/{GAME}", "layouts/common", "fonts"):
+    for game in (GAME, "soviet-system", "class-struggle"):
+        for folder in (f"content/{game}", f"layouts/{game}"):
+            shutil.copytree(REPO / folder, root / folder, symlinks=True)
+    for folder in ("layouts/common", "fonts"):
         shutil.copytree(REPO / folder, root / folder, symlinks=True)
     return root
 
