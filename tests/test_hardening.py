@@ -286,3 +286,19 @@ def test_a_file_size_limit_is_a_located_error_and_the_last_kit_stays_whole(proje
     assert run.returncode == 1, run.stdout + run.stderr
     assert "error: cannot write the kit: the file would be larger than this system allows" in run.stderr, run.stderr
     assert _kit_files(out) == snapshot
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a read-only tmpfs: needs root")
+def test_a_read_only_disk_is_a_located_error(project, tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(disk)], capture_output=True).returncode:
+        pytest.skip("this machine does not let tests mount a tmpfs")
+    try:
+        run = subprocess.run(
+            [str(KITPRESS), "build", "state-in-class", "--out", str(disk / "out")], cwd=project, capture_output=True, text=True
+        )
+    finally:
+        subprocess.run(["umount", "-l", str(disk)])
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.stderr.startswith("disk/out: error: cannot write the kit: the disk is read-only"), run.stderr  # where, from the working folder
