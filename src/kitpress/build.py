@@ -21,7 +21,7 @@ from typing import Callable
 from . import batches, cardsheets, changes, files, fit, fonts, i18n, kitfiles, printers, publish, site, styles, yamlio
 from .compose import Composer, Options
 from .content import Game, find_games, load_game, lookup
-from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
+from .errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel, shown
 from .fonts import FONT_DIR
 from .impose import SAFE_EDGE
 from .kittext import words
@@ -152,7 +152,7 @@ def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
     problems = []
     for setting in settings:
         path, _, raw = setting.partition("=")
-        shown = setting if len(setting) <= 60 else setting[:60] + "…"
+        written = shown(setting)
         parent_path, _, key = path.strip().rpartition(".")
         try:
             parent = lookup(game.data, parent_path) if parent_path else None
@@ -160,9 +160,9 @@ def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
             parent = None
         current = parent.get(key) if isinstance(parent, dict) else None
         if not isinstance(current, int) or isinstance(current, bool):
-            problems.append(Problem("error", f"--set {shown}: '{path[:60]}' is not a whole number of the content", Loc("--set")))
+            problems.append(Problem("error", f"--set {written}: '{shown(path)}' is not a whole number of the content", Loc("--set")))
         elif not re.fullmatch(r"[0-9]{1,7}", raw.strip()) or int(raw) > MAX_SETTING:  # not '²', not 10**5000
-            message = f"--set {shown}: give a whole number from 0 to {MAX_SETTING:,}, like {path}={current}"
+            message = f"--set {written}: give a whole number from 0 to {MAX_SETTING:,}, like {shown(path)}={current}"
             problems.append(Problem("error", message, Loc("--set")))
         else:
             parent[key] = int(raw)
