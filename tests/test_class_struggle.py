@@ -174,3 +174,28 @@ def test_every_rule_is_printed_in_full(kit, game):
                 assert squash(text) in rules, (collection, rule["id"])
     for book in game.data["reading_list"]:
         assert squash(book["text"]) in rules
+
+
+def test_rule_13_and_the_party_card_agree_on_square_55_with_the_editors_note_printed(kit, game):
+    folder, _ = kit
+    rule = game.data["full_rules"].by_id["trade-union-and-party-cards"]
+    assert "squares 16 or 55" in rule["text"] and "16 or 56" not in rule["text"]
+    assert "16 or 55" in game.data["special_cards"].by_id["political-party"]["text"]
+    book = text_of(folder / "rules.pdf")
+    assert squash("Editor's note: The rulebook reads \"squares 16 or 56\" here") in book
+
+
+def test_square_64s_on_passing_is_printed_as_an_editors_reading(kit, game):
+    folder, _ = kit
+    square = game.data["squares"].by_id["64"]
+    assert square["on_passing"] and "On passing" in square["editorial"]
+    assert squash("[Editor's note: The rulebook's text for this square has no \"On passing:\"") in text_of(folder / "rules.pdf")
+
+
+def test_the_beginners_rules_open_with_the_object_and_keep_each_capitalised_sentence_apart(kit):
+    folder, _ = kit
+    book = " ".join(" ".join(page.extract_text() for page in PdfReader(folder / "rules.pdf").pages).split())
+    beginners = book[book.index("Beginners Rules", book.index("Beginners Rules") + 1) :][:4000]  # after the contents
+    assert "THE OBJECT OF THE GAME IS TO WIN THE REVOLUTION... ULTIMATELY." in beginners
+    assert "ONE'S CLASS IS DETERMINED BY CHANCE. WOMEN AND BLACKS" in beginners  # rule 4: two sentences, not one
+    assert "IN OTHER COUNTRIES. AS ALWAYS, EACH PERSON'S CLASS" in beginners  # rule 41

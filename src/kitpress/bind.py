@@ -323,11 +323,14 @@ def share_out(total: int, pattern) -> list[int]:
     return shares
 
 
-_SHOUT = re.compile(r"(?:\b(?:[A-Z][A-Z'’]+[a-z]*|[AI])\b[\s,;:\-\"“”()]*){3,}(?:[.!?][\"”]?)?")
+# capitalised words, three or more in a row, with what may stand between them: spaces, commas,
+# quotes, brackets and an ellipsis ("TO WIN THE REVOLUTION... ULTIMATELY.")
+_SHOUT = re.compile(r"(?:\b(?:[A-Z][A-Z'’]+[a-z]*|[AI])\b(?:[\s,;:\-\"“”()]|\.\.\.|…)*){3,}(?:[.!?][\"”]?)?")
 
 
 def shouted(text) -> list[str]:
-    """The sentences a text prints in capitals (Class Struggle's Beginners Rules)."""
+    """The sentences a text prints in capitals (Class Struggle's Beginners Rules), each ending
+    with its stop: runs that share a paragraph must not read as one sentence."""
     runs = []
     for match in _SHOUT.finditer(str(text)):
         run = match.group(0).strip().lstrip("(").rstrip(",;:-( ")
@@ -336,7 +339,7 @@ def shouted(text) -> list[str]:
         if run.count('"') % 2:
             run = run.rstrip('"') if run.endswith('"') else run + '"'
         if sum(ch.isalpha() for ch in run) >= 12:
-            runs.append(run)
+            runs.append(run if run.rstrip('"”').endswith((".", "!", "?", "…")) else run + ".")
     return runs
 
 

@@ -224,6 +224,8 @@ def build_game(
             "inputs": inputs,
             "files": entries,
         }
+        if sources_summary(game):  # what the kit is made from and adds, in a line (the kit page)
+            manifest["sources"] = sources_summary(game)
         if game.coverage is not None:  # a translation: how much of it there is (kitpress list, the kit page)
             manifest["translation"] = i18n.coverage_summary(game.coverage, str(game.meta.get("language") or "en"))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -240,6 +242,12 @@ def build_game(
         shutil.rmtree(staging, ignore_errors=True)
     BUILD_REPORTS[str(final)] = report
     return final, entries
+
+
+def sources_summary(game: Game) -> str:
+    """The game's one line on what its kit is made from and what it adds (game.yaml's sources)."""
+    sources = game.meta.get("sources")
+    return str(sources.get("summary") or "") if isinstance(sources, dict) else ""
 
 
 def cannot_write(exc: OSError, near: Path) -> KitpressError:
@@ -596,7 +604,8 @@ def _kit_files(
         folder / "calibration.pdf", "calibration", say["printer_check"], "sheet", options, check["pages"], duplex=True
     )
     calibration["fingerprint"] = check["fingerprint"]
-    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables)
+    summary = sources_summary(game)
+    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables, summary)
     plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
     ordered = [plan, *entries, calibration]
     pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · {say['complete_kit']}")

@@ -26,6 +26,7 @@ author: text?
 website: str?
 licence: str?
 language: str
+sources: sources?    # what the kit is made from and what it adds: printed in its rulebook or guide
 components:
   - id: id
     kind: str
@@ -38,6 +39,16 @@ components:
     stock: str?
 """
 _GAME_TYPES = {
+    "sources": """
+summary: text      # one line: the print plan and the kit page show it
+source: text       # the document the kit is made from, and what of it the kit prints
+added: "[addition]"
+""",
+    "addition": """
+what: text         # what the kit adds
+why: text          # and why
+covers: "[str]?"   # the collections, or collection.id records, it speaks for (each marked invented)
+""",
     "deck": """
 id: id?
 collection: str?   # a collection of the content, every item a card

@@ -107,10 +107,13 @@ def _cross(c, x: float, y: float) -> None:
     c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
 
 
-def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: int, own_sheets: int = 1) -> int:
+def write_plan(
+    path: Path, job: Job, title: str, entries: list[dict], tables: int, sources: str = "", own_sheets: int = 1
+) -> int:
     """The print plan: every file, what to print it on, single- or double-sided, copies, sheets,
-    and how to cut and assemble it. Its total counts its own sheets too: rendered again if it
-    turns out longer than one page."""
+    and how to cut and assemble it, and what the kit is made from (`sources`, the game's one-line
+    summary). Its total counts its own sheets too: rendered again if it turns out longer than
+    one page."""
     say = words(job.meta.lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
@@ -133,6 +136,8 @@ def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: in
     )
     if tables > 1:
         markup += f"<p>{say['tables_note'].format(tables=tables)}</p>"
+    if sources:
+        markup += f"<space h='4mm'/><p><b>{say['sources']}</b> {_esc(sources)}</p>"
     flows = Builder(job.sheet).build(markup, w - 2 * margin)
     cursor = h - margin
     for flow in flows:
@@ -146,7 +151,7 @@ def write_plan(path: Path, job: Job, title: str, entries: list[dict], tables: in
     pages = c.getPageNumber() - 1  # showPage has already counted the page that would come next
     c.save()
     if pages != own_sheets:
-        return write_plan(path, job, title, entries, tables, pages)
+        return write_plan(path, job, title, entries, tables, sources, pages)
     return pages
 
 

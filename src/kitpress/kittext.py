@@ -26,6 +26,7 @@ TEXT: dict[str, dict[str, str]] = {
         "duplex_test": "Duplex test: the cross on the back should sit on 0, 0",
         "check_back": "Back of the printer check: hold the sheet against the light.",
         "print_plan": "Print plan",
+        "sources": "Sources.",
         "plan_intro": "Print every file <b>at 100 % (actual size)</b>, never “fit to page”. First print "
         "<b>calibration.pdf</b> to check your printer. <b>kit.pdf</b> holds everything in this order for "
         "one print job on plain paper.",
@@ -51,27 +52,28 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "es": {
         "printer_check": "Prueba de impresora",
-        "check_print": "<p>1. Imprima este archivo <b>al 100 % (tamaño real)</b>, a doble cara, volteando por el "
+        "check_print": "<p>1. Imprimid este archivo <b>al 100 % (tamaño real)</b>, a doble cara, volteando por el "
         "<b>{edge}</b>. La regla de abajo debe medir exactamente 100 mm y el cuadrado 10 mm; si no, "
-        "desactive «ajustar a la página» en el cuadro de impresión.</p>",
-        "check_light": "<p>2. Mire la hoja a contraluz, con la cara impresa hacia usted. La cruz impresa en el reverso "
-        "debe caer sobre el 0 de ambas escalas. Si cae en otro sitio, lea dónde en las escalas (en mm; + es "
-        "hacia la derecha y hacia arriba) y vuelva a generar el kit con los valores opuestos; por ejemplo, "
+        "desactivad «ajustar a la página» en el cuadro de impresión.</p>",
+        "check_light": "<p>2. Mirad la hoja a contraluz, con la cara impresa hacia vosotros. La cruz impresa en el reverso "
+        "debe caer sobre el 0 de ambas escalas. Si cae en otro sitio, leed dónde en las escalas (en mm; + es "
+        "hacia la derecha y hacia arriba) y volved a generar el kit con los valores opuestos; por ejemplo, "
         "<b>--back-offset -1.5,0.5</b> si la cruz aparece en +1,5 en horizontal y en −0,5 en vertical. "
-        "Imprima de nuevo este archivo del kit nuevo: su cruz cae ahora en 0, 0. Guarde el desplazamiento "
+        "Imprimid de nuevo este archivo del kit nuevo: su cruz cae ahora en 0, 0. Guardad el desplazamiento "
         "para esta impresora con <b>kitpress printer save NOMBRE --back-offset …</b>.</p>",
-        "check_short": "<p>3. ¿Su impresora voltea las hojas por el borde corto? Elija «voltear por el borde largo» "
-        "(encuadernación por el borde largo) en el cuadro de impresión. Si no ofrece esa opción, genere el "
-        "kit con <b>--flip short</b> e imprima volteando por el borde corto.</p>",
-        "check_built": "Generado con --back-offset {dx},{dy}: si la cruz sigue sin caer en 0, 0, sume a estos "
-        "valores lo contrario de lo que lea.",
+        "check_short": "<p>3. ¿Vuestra impresora voltea las hojas por el borde corto? Elegid «voltear por el borde largo» "
+        "(encuadernación por el borde largo) en el cuadro de impresión. Si no ofrece esa opción, generad el "
+        "kit con <b>--flip short</b> e imprimid volteando por el borde corto.</p>",
+        "check_built": "Generado con --back-offset {dx},{dy}: si la cruz sigue sin caer en 0, 0, sumad a estos "
+        "valores lo contrario de lo que leáis.",
         "edge_long": "borde largo",
         "edge_short": "borde corto",
         "duplex_test": "Prueba a doble cara: la cruz del reverso debe caer en 0, 0",
-        "check_back": "Reverso de la prueba de impresora: mire la hoja a contraluz.",
+        "check_back": "Reverso de la prueba de impresora: mirad la hoja a contraluz.",
         "print_plan": "Plan de impresión",
-        "plan_intro": "Imprima cada archivo <b>al 100 % (tamaño real)</b>, nunca con «ajustar a la página». Imprima "
-        "primero <b>calibration.pdf</b> para comprobar su impresora. <b>kit.pdf</b> lo contiene todo en este "
+        "sources": "Fuentes.",
+        "plan_intro": "Imprimid cada archivo <b>al 100 % (tamaño real)</b>, nunca con «ajustar a la página». Imprimid "
+        "primero <b>calibration.pdf</b> para comprobar vuestra impresora. <b>kit.pdf</b> lo contiene todo en este "
         "orden, para un solo trabajo de impresión en papel normal.",
         "file": "Archivo",
         "stock": "Soporte",
@@ -89,11 +91,11 @@ TEXT: dict[str, dict[str, str]] = {
         "whole_kit": "El kit entero en un archivo",
         "stock_card": "cartulina",
         "stock_paper": "papel",
-        "how_cards": "corte por las marcas de corte (con guillotina, o con regla y cúter), o con tijeras por las "
+        "how_cards": "cortad por las marcas de corte (con guillotina, o con regla y cúter), o con tijeras por las "
         "finas líneas grises",
-        "how_board": "recorte cada pieza por su línea discontinua, pegue la franja gris bajo la pieza vecina y "
-        "alinee las marcas ⊕",
-        "how_page": "corte por las líneas continuas, doble por las discontinuas y pegue las pestañas grises",
+        "how_board": "recortad cada pieza por su línea discontinua, pegad la franja gris bajo la pieza vecina y "
+        "alinead las marcas ⊕",
+        "how_page": "cortad por las líneas continuas, doblad por las discontinuas y pegad las pestañas grises",
     },
     "ru": {
         "printer_check": "Проверка принтера",
@@ -116,6 +118,7 @@ TEXT: dict[str, dict[str, str]] = {
         "duplex_test": "Двусторонняя печать: крест на обороте должен быть на 0, 0",
         "check_back": "Оборот проверки принтера: посмотрите лист на просвет.",
         "print_plan": "План печати",
+        "sources": "Источники.",
         "plan_intro": "Печатайте каждый файл <b>в масштабе 100 % (реальный размер)</b>, никогда «по размеру "
         "страницы». Сначала напечатайте <b>calibration.pdf</b>, чтобы проверить принтер. В <b>kit.pdf</b> всё "
         "собрано в этом порядке для одного задания печати на обычной бумаге.",

@@ -32,7 +32,10 @@ _FITS = {
     "color": lambda v: isinstance(v, str) and _COLOR.match(v) is not None,
     "ref": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool),
 }
-UNIVERSAL = {"invented": "text"}  # any record may say which of its content is not from the source
+# Any record may say which of its content is not from the game's source, and why: a note for the
+# game's editors (not translated, not printed); what the kit adds is printed from game.yaml's
+# `sources`, whose `covers` name the records it speaks for.
+UNIVERSAL = {"invented": "str"}
 
 
 @dataclass(frozen=True)

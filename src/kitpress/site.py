@@ -109,6 +109,7 @@ class Kit:
     components: list[Component]
     translation: Translation | None = None  # None: the game's own language, or a manifest without it
     flip: str = "long"  # the edge its double-sided files turn on (--flip)
+    sources: str = ""  # what the kit is made from and what it adds, in a line (game.yaml's sources)
 
     @property
     def partial(self) -> Translation | None:
@@ -248,6 +249,7 @@ def _load_kit(root: Path, path: Path) -> Kit:
         components=components,
         translation=_translation(data.get("translation")),
         flip="short" if data.get("flip") == "short" else "long",
+        sources=data["sources"] if isinstance(data.get("sources"), str) else "",
     )
 
 

@@ -1,0 +1,29 @@
+"""The Spanish kit speaks to the table as a Spanish teacher does, with vosotros, uses Spanish
+terms (tipo único) and sentence case (Tensión social), in the game's text and kitpress's own."""
+
+import re
+from pathlib import Path
+
+from kitpress.kittext import TEXT
+
+REPO = Path(__file__).resolve().parents[1]
+SPANISH = REPO / "content/state-in-class/locales/es.yaml"
+# imperatives to one player (tú) or to a stranger (usted), where the table is addressed
+NOT_TO_THE_TABLE = r"\b(Recorta|Imprime|Imprímelas|Ponlas|Nombra|Mira tus|Imprima|Mire|recorte|pegue|alinee|Guarde|Elija|genere)\b"
+
+
+def translations() -> str:
+    return "\n".join(line for line in SPANISH.read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
+
+
+def test_the_table_is_addressed_as_vosotros_everywhere():
+    assert not re.findall(NOT_TO_THE_TABLE, translations())
+    assert not re.findall(NOT_TO_THE_TABLE, " ".join(TEXT["es"].values()))
+    assert "Recortad las filas" in translations() and "Imprimid" in TEXT["es"]["plan_intro"]
+
+
+def test_spanish_terms_and_sentence_case():
+    text = translations()
+    assert "Tipo único" in text and not re.search(r"impuesto plano", text, re.I)
+    for wrong in ("Tensión Social", "Escudo Social", "Estado Fallido", "Encrucijada Vital", "ficha de Exclusión"):
+        assert wrong not in text, wrong
