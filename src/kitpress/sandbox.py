@@ -43,18 +43,19 @@ VERSION = "budgets-1"  # in the compiled-template cache's key: compiled code met
 
 # The limits, from every render of the shipped games (`kitpress check --all --lang all`, and as
 # --pseudo text, 40 % longer). The most a render takes: 20,772 steps (soviet-system's rulebook
-# body as pseudo-text; 17,090 in English); a build, 61,750 steps (soviet-system). The longest
-# frame prints 2,478 characters (a space of state-in-class's board), the longest document part
-# 72,818 (class-struggle's rulebook body as pseudo-text; 54,090 in English), a build 325,852
-# (soviet-system). Each budget is 20 to 100 times that, save one, and small enough that a template
+# body as pseudo-text; 17,090 in English); a build, 76,846 steps (soviet-system, with its 526
+# question cards). The longest frame prints 2,478 characters (a space of state-in-class's board),
+# the longest document part 72,818 (class-struggle's rulebook body as pseudo-text; 54,090 in
+# English), a build 609,046 (soviet-system). A build's budgets leave room for decks of tens of
+# thousands of cards. Each budget is 20 to 100 times that, save one, and small enough that a template
 # which runs out ends within a second or two and that the markup parser and the text fitter never
 # get more text than they handle in seconds: fitting 1 MB into one frame takes them 13 s (64 KB:
 # 0.2 s), and 256 KB more in a document part adds 3 s to a build.
 RENDER_STEPS = 2_000_000  # 96x the most a render takes
-BUILD_STEPS = 5_000_000  # 81x the most a build takes
+BUILD_STEPS = 5_000_000  # 65x the most a build takes
 FRAME_TEXT = 64 * 1024  # 26x the longest frame
 DOCUMENT_TEXT = 1024 * 1024  # 19x the longest document part (14x as pseudo-text: the one under 20x)
-BUILD_TEXT = 8 * 1024 * 1024  # 26x the most text a build prints
+BUILD_TEXT = 32 * 1024 * 1024  # 55x the most text a build prints
 MAX_SIZE = 1024 * 1024  # characters or items of any one value a template makes
 MAX_DIGITS = 100  # the numbers a template makes or prints stay under 10**100
 RENDER_SECONDS = 60.0  # a safety net only, far above any render: the step budget is what trips
