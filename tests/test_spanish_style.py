@@ -27,3 +27,14 @@ def test_spanish_terms_and_sentence_case():
     assert "Tipo único" in text and not re.search(r"impuesto plano", text, re.I)
     for wrong in ("Tensión Social", "Escudo Social", "Estado Fallido", "Encrucijada Vital", "ficha de Exclusión"):
         assert wrong not in text, wrong
+
+
+def test_a_style_that_says_hyphenate_false_keeps_its_words_whole(tmp_path):
+    """The board's narrow zone labels: 'Estado fallido' broke as 'Estado fa-llido'."""
+    from pypdf import PdfReader
+
+    from kitpress.build import BuildOptions, Project, build_game
+
+    folder, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es", paper="a3"))
+    text = PdfReader(folder / "board.pdf").pages[0].extract_text()
+    assert "fallido" in text and "fa-" not in text and "fa\u00ad" not in text

@@ -31,6 +31,7 @@ STYLE_KEYS = {
     "first_indent",
     "upper",
     "tracking",
+    "hyphenate",  # false: never break this style's words (short labels in narrow cells)
     "extends",
 }
 # the properties that are numbers (bare numbers are points; '2mm' is read too), and what each is
@@ -115,7 +116,7 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         splitLongWords=0,
         spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
         # body text hyphenates in narrow boxes; titles and headings keep their words whole
-        hyphenationLang=hyphenator(sheet.lang) if own_size <= 11 and not spec.get("upper") else "",
+        hyphenationLang=hyphenator(sheet.lang) if own_size <= 11 and not spec.get("upper") and spec.get("hyphenate", True) else "",
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,
