@@ -205,9 +205,24 @@ CASES = [
     hostile("the last manifest is garbage", written(KIT + "/manifest.json", "{[}"), expect="ok"),
     hostile("the last manifest names ../../x", written(KIT + "/manifest.json", '{"files": [{"file": "../../../x"}]}'), expect="ok"),
     hostile("the last manifest is a FIFO", fifo(KIT + "/manifest.json"), expect="ok"),
+    hostile("another kit's manifest is a FIFO", fifo("out/other-game/en/a4/manifest.json"), says="FIFO"),
+    hostile("a FIFO in the template cache", lambda root: _cache_fifo(root), expect="ok"),
     # -- and a clean build: the checks after a build see what they should -----------------------
     hostile("nothing hostile", expect="ok"),
 ]
+
+
+def _cache_fifo(root: Path) -> None:
+    """Every template the build compiles, cached by a first run, then each cache file made a FIFO:
+    jinja's cache opened them and waited for ever."""
+    cache = root.parent / "cache"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "XDG_CONFIG_HOME": str(root / "config")}
+    subprocess.run([str(KITPRESS), "check", GAME], cwd=root, env=env, capture_output=True, timeout=TIME_LIMIT, check=True)
+    compiled = sorted((cache / "kitpress" / "templates").glob("*"))
+    assert compiled, "the first run cached no template"
+    for path in compiled:
+        path.unlink()
+        os.mkfifo(path)
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ string a template prints is recorded, so a later overflow or glyph problem names
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -58,7 +59,16 @@ def _template_cache() -> jinja2.FileSystemBytecodeCache | None:
     templates is a tenth of a second of every build. A template whose text changed is compiled
     again (jinja checks a checksum of the source)."""
     root = usercache.folder("templates")
-    return jinja2.FileSystemBytecodeCache(str(root)) if root else None  # None: compile every time
+    return _PlainFileCache(str(root)) if root else None  # None: compile every time
+
+
+class _PlainFileCache(jinja2.FileSystemBytecodeCache):
+    """jinja's cache, reading plain files only: anything else found there (a FIFO, which jinja
+    would wait on for ever) is passed over and the template compiled again."""
+
+    def load_bytecode(self, bucket) -> None:
+        if os.path.isfile(self._get_cache_filename(bucket)):  # follows links; False for a FIFO or device
+            super().load_bytecode(bucket)
 
 
 _COMPILED = _template_cache()

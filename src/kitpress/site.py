@@ -21,7 +21,7 @@ from urllib.parse import quote
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from . import i18n, usercache
+from . import files, i18n, usercache
 from .errors import KitpressError, Loc, Problem
 from .units import PAPERS
 
@@ -29,6 +29,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "index.html.j2"
 THUMB_WIDTH = 240  # px
 THUMBS = "thumbs"
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 
 PAPER_NAMES = {
     "a4": ("A4", "210\u00a0×\u00a0297\u00a0mm"),
@@ -221,12 +222,12 @@ def _fail(path: Path, message: str, line: int = 0, col: int = 0) -> KitpressErro
 
 
 def _load_kit(root: Path, path: Path) -> Kit:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    try:  # through the files door: a FIFO where a manifest should be is refused, not waited on
+        data = json.loads(files.read_text(path, [root], MAX_MANIFEST_BYTES, str(path)))
     except json.JSONDecodeError as exc:
         raise _fail(path, f"not a readable manifest: {exc.msg}", exc.lineno, exc.colno) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(path, f"cannot read the manifest: {exc}") from None
+    except KitpressError as exc:
+        raise _fail(path, f"cannot read the manifest: {exc.problems[0].message}") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):
         raise _fail(path, "not a kitpress manifest (no 'files' list); rebuild the kit")
     folder = path.parent
