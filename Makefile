@@ -33,4 +33,4 @@ clean:
 	rm -rf build
 
 bench: $(BENCH_STAMP)
-	$(PY) -m kitpress.bench
+	$(PY) tools/bench.py

@@ -7,6 +7,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
+TOOLS = ROOT / "tools"  # the benchmark's synthetic game, which tests build too
+if str(TOOLS) not in sys.path:
+    sys.path.append(str(TOOLS))
 
 
 # -- a throwaway copy of the project to break (test_layout_errors, test_images, test_print_edges)

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from kitpress.batches import SHEETS_PER_BATCH
-from kitpress.bench import synthetic_project
+from synthetic import synthetic_project
 
 KITPRESS = Path(sys.executable).with_name("kitpress")
 CARDS = 4 * SHEETS_PER_BATCH * 2 + 10  # tarot cards, four to an A4 sheet: two batches and a bit

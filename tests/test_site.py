@@ -302,7 +302,7 @@ def test_in_a_browser(site, tmp_path, width):
 
 def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp_path, monkeypatch):
     from kitpress import site
-    from kitpress.bench import synthetic_project
+    from synthetic import synthetic_project
     from kitpress.build import Project
 
     root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first

@@ -1,6 +1,6 @@
 """The deck job in Typst: compile deck.typ over a cards.yaml with the bundled fonts.
 
-    python -m kitpress.peers.typst_deck cards.yaml out.pdf [--fonts DIR]
+    python tools/peers/typst_deck.py cards.yaml out.pdf [--fonts DIR]
 
 Needs the PyPI package `typst` (`pip install -e '.[bench]'`). Only the bundled fonts are
 used (system fonts ignored), as kitpress does. Standalone on purpose (it imports nothing from
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FONTS = HERE.parents[2] / "fonts"  # the repository's fonts/ (a source checkout)
+FONTS = HERE.parents[1] / "fonts"  # the repository's fonts/
 
 
 def main(argv: list[str] | None = None) -> None:

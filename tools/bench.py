@@ -2,10 +2,10 @@
 unit tests). Each build runs cold in its own process, writing into a fresh folder, so its time
 and peak memory are its own.
 
-    python -m kitpress.bench [--cards 5000] [--repeat 3] [--pairs 5] [--json FILE]
+    python tools/bench.py [--cards 5000] [--repeat 3] [--pairs 5] [--json FILE]
 
 The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards: the
-bare-reportlab floor (kitpress.peers.reportlab_deck) and Typst (kitpress.peers.typst_deck,
+bare-reportlab floor (tools/peers/reportlab_deck.py) and Typst (tools/peers/typst_deck.py,
 PyPI `typst`, installed by `make bench`). The three run interleaved - kitpress, floor, Typst,
 kitpress, floor, Typst… - so a busy moment of the machine hits all three alike, and each ratio
 is the median of the per-round ratios.
@@ -27,56 +27,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from .build import find_project
+import kitpress
+from kitpress.build import find_project
+from synthetic import synthetic_project  # tools/synthetic.py, beside this file
 
-SYNTHETIC_SCHEMA = """types:
-  card: {id: id, title: text, body: text, cost: int, gain: int}
-collections:
-  cards: "[card]"
-"""
-SYNTHETIC_LAYOUT = """size: tarot
-bleed: 3mm
-shapes:
-  - {rect: bleed, fill: paper}
-  - {rect: [-3, -3, 76, 20], fill: accent}
-frames:
-  - {id: title, at: [4, 4, 62, 12], valign: middle, markup: '<p style="h2" color="paper">{{ card.title }}</p>'}
-  - {id: body, at: [5, 22, 60, 60], markup: '<p>{{ card.body }}</p>'}
-  - {id: cost, at: [5, 88, 28, 26], valign: middle, markup: '<p style="h1" align="center">{{ card.cost }}</p>'}
-  - {id: gain, at: [37, 88, 28, 26], valign: middle, markup: '<p style="h1" align="center">{{ card.gain }}</p>'}
-"""
-WORDS = (
-    "the committee decides that every worker shall receive a new pair of boots before winter "
-    "unless the plan for the quarter has not been fulfilled in which case the boots go to "
-    "the district secretary who will distribute them according to merit and loyalty"
-).split()
 PEERS = Path(__file__).resolve().parent / "peers"
 DECK_JOB_CARDS = 600
 PAPERS = ("a4", "letter", "a3")
 # issue 6's targets, shown beside the figures (seconds; megabytes for memory)
 TARGETS = {"state-in-class": 1.0, "soviet-system": 3.0, "rebuild": 0.3, "memory_5000": 150.0, "floor": 1.3, "typst": 1.0}
-
-
-def synthetic_project(root: Path, count: int) -> Path:
-    """A project with one game: `count` tarot cards, each a title, a 40-60 word body and two numbers."""
-    game = root / "content" / "synthetic"
-    (game).mkdir(parents=True)
-    (root / "layouts" / "common").mkdir(parents=True)
-    repo = find_project().root
-    shutil.copy(repo / "layouts" / "common" / "styles.yaml", root / "layouts" / "common" / "styles.yaml")
-    (root / "layouts" / "common" / "synthetic-front.yaml").write_text(SYNTHETIC_LAYOUT)
-    (game / "game.yaml").write_text(
-        "id: synthetic\ntitle: Synthetic deck\nlanguage: en\ncomponents:\n"
-        "  - {id: cards, kind: cards, title: Cards, decks: [{collection: cards, front: synthetic-front}]}\n"
-    )
-    (game / "schema.yaml").write_text(SYNTHETIC_SCHEMA)
-    lines = ["cards:"]
-    for i in range(count):
-        n = 40 + i % 21
-        body = " ".join(WORDS[(i + k) % len(WORDS)] for k in range(n))
-        lines.append(f"  - {{id: c{i:05d}, title: Card {i + 1}, body: {body}, cost: {i % 9}, gain: {i % 7}}}")
-    (game / "cards.yaml").write_text("\n".join(lines) + "\n")
-    return root
 
 
 class Failed(Exception):
@@ -339,7 +298,7 @@ def main() -> None:
     }
     # kitpress as users run it: compiled once (pip compiles an installed package; an editable
     # checkout under PYTHONDONTWRITEBYTECODE=1 would compile a dozen modules on every run)
-    compileall.compile_dir(Path(__file__).parent, quiet=1)
+    compileall.compile_dir(Path(kitpress.__file__).parent, quiet=1)
     table = Table()
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)

@@ -1,7 +1,7 @@
 """Build fonts/KitpressIcons.ttf from fonts/kitpress-icons.yaml: kitpress's own pictograms as
 TrueType glyphs, so they sit in text and scale like Font Awesome's. Deterministic output.
 
-    python -m kitpress.iconfont
+    python tools/iconfont.py
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import yaml
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-from .fonts import FONT_DIR
+from kitpress.fonts import FONT_DIR
 
 FIRST_CODEPOINT = 0xE000  # Unicode's private use area
 SOURCE = FONT_DIR / "kitpress-icons.yaml"

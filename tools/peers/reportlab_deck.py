@@ -1,6 +1,6 @@
 """The bare-reportlab floor for the deck job: the same tarot cards, drawn with plain reportlab.
 
-    python -m kitpress.peers.reportlab_deck cards.yaml out.pdf [--fonts DIR]
+    python tools/peers/reportlab_deck.py cards.yaml out.pdf [--fonts DIR]
 
 What a competent person would write by hand for this one deck, and nothing more: 70 x 120 mm
 cards with 3 mm bleed, as many as fit on A4 (2 x 2), 6 mm apart so each keeps its bleed, crop
@@ -30,7 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-FONTS = Path(__file__).resolve().parents[3] / "fonts"  # the repository's fonts/ (a source checkout)
+FONTS = Path(__file__).resolve().parents[2] / "fonts"  # the repository's fonts/
 CARD_W, CARD_H, BLEED = 70 * mm, 120 * mm, 3 * mm
 GUTTER = 2 * BLEED  # every card keeps its bleed all round
 EDGE = 6.35 * mm  # home printers cannot print closer to the paper's edge
