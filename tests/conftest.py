@@ -76,3 +76,32 @@ def kit_project(tmp_path, monkeypatch) -> KitProject:
     shutil.copytree(ROOT / "layouts", root / "layouts")
     monkeypatch.chdir(root)
     return KitProject(root)
+
+
+# -- the fast loop: `pytest -m "not slow"` ---------------------------------------------------------
+# Modules that build whole kits, start processes or a browser, or fuzz: everything in them is
+# `slow` (CI runs them all; a developer's quick loop leaves them out).
+SLOW_MODULES = {
+    "test_hostile",
+    "test_hardening",
+    "test_incremental",
+    "test_site",
+    "test_fuzz",
+    "test_every_pdf",
+    "test_print_edges",
+    "test_sources",
+    "test_soviet_system",
+    "test_teachers",
+    "test_kit_pdfs",
+    "test_preview",
+    "test_life_cards",
+    "test_kittext",
+    "test_class_struggle",
+    "test_compare_kits",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
