@@ -127,12 +127,15 @@ def compose_game(
     settings = Options(options.paper, options.backs, options.edge * MM, fit_text, lazy_decks)
     composer = Composer(game, project.layouts(game, options.ink_saver), settings)
     parts = composer.compose()
+    found = []
     if fit_text:
         with fit.collecting(Problems()) as problems:
             fit_faces(face for part in parts for face in part.faces())
-        found = strictly(problems.items, options.strict)
-        Problems(found).raise_if_errors()
-        composer.problems.items.extend(found)  # the warnings, for the caller to show
+        found = problems.items
+    # composing's warnings and fitting's, each said once (a frame on every card warns alike)
+    every = strictly(list(dict.fromkeys([*composer.problems.items, *found])), options.strict)
+    Problems(every).raise_if_errors()
+    composer.problems.items[:] = every  # the warnings, for the caller to show
     return game, parts, composer
 
 
@@ -222,6 +225,7 @@ def build_game(
             "paper": options.paper,
             "flip": options.flip,
             "inputs": inputs,
+            "warnings": [str(p) for p in composer.problems.items if p.level == "warning"],  # the content's and layouts'
             "files": entries,
         }
         if sources_summary(game):  # what the kit is made from and adds, in a line (the kit page)

@@ -113,12 +113,12 @@ def build(
             except KitpressError as exc:
                 _fail(exc)
             out.print(f"  → {folder}")
-            translation = _translation(folder)
-            if translation:
+            manifest = _manifest(folder)
+            translation = manifest.get("translation")
+            if isinstance(translation, dict):
                 out.print(f"  {coverage_line(translation)}")
-            for entry in entries:
-                for warning in entry.get("warnings", []):
-                    err.print(warning)
+            for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.get("warnings", []))]:
+                err.print(warning)
             _changes(folder)
             _how_to_print(entries, options)
             if code:
@@ -139,13 +139,13 @@ def build(
     out.print(f"Kit page: {index}  (open it in a browser)")
 
 
-def _translation(folder: Path) -> dict | None:
-    """What a built kit's manifest says of its translation (none for the source language)."""
+def _manifest(folder: Path) -> dict:
+    """A built kit's manifest (its translation, its warnings), {} if it cannot be read."""
     try:
-        translation = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("translation")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return translation if isinstance(translation, dict) else None
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
 
 
 def _languages(project, game_id: str, lang: str | None) -> list[str | None]:

@@ -506,10 +506,13 @@ class Composer:
             shown.extend(printed.texts)
             self._embedded_faces(texts[key], source, faces)
             self._check_glyphs(texts[key], printed, source, layout.name, key)
+            checker = Builder(self.layouts.sheet_for(layout), face=face_resolver(faces))
             try:  # catch markup mistakes now, with their place, rather than mid-render
-                Builder(self.layouts.sheet_for(layout), face=face_resolver(faces)).build(texts[key], 500)
+                checker.build(texts[key], 500)
             except MarkupError as exc:
                 raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", line_in(source, exc.line))]) from None
+            for message, line in checker.warnings:
+                self.problems.warning(f"{message} (layout {layout.name}, {key})", line_in(source, line))
         margins = tuple(_mm(v, "margins", spec.loc_of("margins"), EXTENT) for v in str(spec.get("margins") or "14mm").split())
         if len(margins) not in (1, 2, 4):
             message = "margins: one, two (vertical horizontal) or four lengths"

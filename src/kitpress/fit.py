@@ -165,6 +165,9 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
         loc = line_in(blame.markup, exc.line) if blame else Loc("?")
         report(Problem("error", f"{exc} (frame '{frame}')", loc))
         return Fitted(None, 0.0, [], [])
+    if blame is not None:
+        for message, line in builder.warnings:  # attributes it ignores: the same at every scale
+            report(Problem("warning", f"{message} (frame '{blame.frame}')", line_in(blame.markup, line)))
     if fitted.scale is not None and fitted.scale < 1 - 1e-6 and blame is not None:
         report(_shrunk(fitted, blame))
     if fitted.scale is None and blame is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
@@ -99,12 +99,40 @@ class MarkupError(ValueError):
         self.element = element
 
 
+# The attributes each element reads; any other is reported (a warning: kitpress ignores it, as
+# it always did, and a typo such as <td spam="2"> no longer passes unseen).
+_TEXT = {"style", "align", "color"}
+ATTRIBUTES = {
+    **{tag: _TEXT | {"toc"} for tag in ("h1", "h2", "h3", "h4")},
+    "p": _TEXT,
+    "ul": {"start", "type", "style"},
+    "ol": {"start", "type", "style"},
+    "li": {"style", "align"},
+    "table": {"widths", "pad", "valign", "lines", "line-color", "line-width", "style", "head-style", "align"},
+    "tr": {"height", "fill", "style", "align", "color"},
+    "td": {"span", "style", "align", "color", "fill", "valign", "stroke", "width"},
+    "th": {"span", "style", "align", "color", "fill", "valign", "stroke", "width"},
+    "box": {"pad", "style", "fill", "stroke", "width", "radius"},
+    "cols": {"gap", "widths", "valign"},
+    "col": {"style"},
+    "space": {"h", "scales"},
+    "rule": {"width", "color", "before", "after"},
+    "ruler": {"caption"},
+    "face": {"layout", "item"},
+    **{tag: set() for tag in ("toc", "pagebreak", "index-list", "b", "i", "u", "sup", "sub", "strike", "br")},
+    "span": {"color", "size", "font"},
+    "icon": {"name", "size", "color"},
+    "index": {"item"},
+}
+
+
 @dataclass
 class Builder:
     sheet: StyleSheet
     scale: float = 1.0
     face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
     plain_lines: bool = False  # plain one-line paragraphs as PlainLines (frames; documents split pages)
+    warnings: list = field(default_factory=list)  # (message, line) of the last build: unknown attributes
 
     def build(self, markup: str, width: float) -> list[Flowable]:
         if len(markup) > MAX_CHARS:
@@ -120,6 +148,7 @@ class Builder:
             raise MarkupError(f"markup is not well formed: {_parse_reason(exc)}", line) from None
         try:
             _check_depth(root)
+            self.warnings = _unknown_attributes(markup, root)
             return self.blocks(root, width)
         except MarkupError as exc:
             if exc.element is not None and not exc.line:
@@ -470,6 +499,18 @@ def _check_depth(root: ET.Element) -> None:
         if depth > MAX_DEPTH:
             raise MarkupError(f"markup nested deeper than {MAX_DEPTH} elements", element=el)
         stack.extend((child, depth + 1) for child in el)
+
+
+def _unknown_attributes(markup: str, root: ET.Element) -> list[tuple[str, int]]:
+    """(message, line) for every attribute its element does not read."""
+    found = []
+    for el in root.iter():
+        allowed = ATTRIBUTES.get(el.tag)
+        for name in el.attrib if allowed is not None else ():  # an unknown element is an error of its own
+            if name not in allowed:
+                message = f"unknown attribute '{name}' on <{el.tag}>{did_you_mean(name, allowed)}: kitpress ignores it"
+                found.append((message, _line_of(markup, root, el)))
+    return found
 
 
 def _line_of(markup: str, root: ET.Element, el: ET.Element) -> int:
