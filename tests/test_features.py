@@ -1,0 +1,131 @@
+"""Features no other test covered, each checked on what it makes: --no-backs, `kitpress schema`,
+--all with --lang all, `cut: circle`, `rotate`, `gutter: 0` and `when:`."""
+
+import json
+import re
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from kitpress.build import BuildOptions, Project, build_game, compose_game
+from kitpress.cardsheets import deck_grid
+from kitpress.impose import MARK_MIN
+from kitpress.render import Job, Meta
+from kitpress.units import MM, PAPERS
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def part(game: str, component: str, **options):
+    _, parts, composer = compose_game(Project(REPO), game, BuildOptions(**options), fit_text=False)
+    return next(p for p in parts if p.component == component), composer
+
+
+def job(composer) -> Job:
+    return Job(PAPERS["a4"], 6.35 * MM, Meta("t", "", "", "en"), composer.layouts.sheet)
+
+
+def drawing(pdf: Path, page: int = 0) -> list[tuple[str, list]]:
+    """(operator, operands) of a page's content and of the forms it places."""
+    out = []
+    with pikepdf.open(pdf) as document:
+        holders = [document.pages[page]]
+        for holder in holders:
+            for operands, operator in pikepdf.parse_content_stream(holder):
+                out.append((str(operator), [float(v) if isinstance(v, (int, float)) or type(v).__name__ == "Decimal" else v for v in operands]))
+            resources = holder.get("/Resources") or {}
+            holders += [x for x in (resources.get("/XObject") or {}).values() if x.get("/Subtype") == "/Form"]
+    return out
+
+
+def test_no_backs_prints_only_the_fronts(tmp_path):
+    with_backs, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "a"))
+    fronts_only, entries = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "b", backs=False))
+    cards = next(e for e in entries if e["file"] == "cards.pdf")
+    assert cards["duplex"] is False
+    assert len(pikepdf.open(fronts_only / "cards.pdf").pages) * 2 == len(pikepdf.open(with_backs / "cards.pdf").pages)
+
+
+def test_kitpress_schema_writes_json_schemas_and_marks_every_file(kit_project, capsys):
+    from kitpress.cli import run
+
+    schemas = kit_project.game_dir / "schemas"
+    for old in schemas.glob("*.json"):
+        old.unlink()
+    assert run(["schema", "state-in-class"]) == 0
+    written = sorted(p.name for p in schemas.glob("*.json"))
+    assert {"content.schema.json", "game.schema.json", "locale.schema.json"} <= set(written)
+    for path in schemas.glob("*.json"):
+        assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")
+    for path in kit_project.game_dir.glob("*.yaml"):  # schema.yaml has no JSON Schema of its own yet (issue 15)
+        if path.name == "schema.yaml":
+            continue
+        assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=schemas/"), path.name
+
+
+@pytest.mark.slow
+def test_all_games_in_all_languages(tmp_path, monkeypatch, capsys):
+    from kitpress.cli import run
+
+    monkeypatch.chdir(REPO)
+    assert run(["build", "--all", "--lang", "all", "--out", str(tmp_path)]) == 0
+    kits = {str(p.parent.relative_to(tmp_path)) for p in tmp_path.glob("*/*/a4/manifest.json")}
+    assert kits == {"class-struggle/en/a4", "soviet-system/en/a4", "soviet-system/ru/a4", "state-in-class/en/a4", "state-in-class/es/a4"}
+    assert (tmp_path / "index.html").is_file()
+
+
+def test_cut_circle_draws_a_circle_on_each_token_and_no_crop_marks(tmp_path):
+    folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
+    tokens = drawing(folder / "tokens.pdf")
+    banknotes = drawing(folder / "banknotes.pdf")  # cut on the rectangle: crop marks
+    assert sum(op == "c" for op, _ in tokens) >= 4 * 24  # four curves a circle, at least a circle a token
+    mark = lambda ops: [a for op, a in ops if op == "l"]  # noqa: E731 - crop marks are the sheet's only lines
+    assert mark(banknotes) and not any(abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 0.01 for x1, y1, x2, y2 in _segments(tokens))
+
+
+def _segments(ops):
+    """The straight lines a page strokes: (x1, y1, x2, y2) of each moveto-lineto pair."""
+    out, at = [], None
+    for op, args in ops:
+        if op == "m":
+            at = args
+        elif op == "l" and at is not None:
+            out.append((*at, *args))
+            at = args
+    return out
+
+
+def test_rotate_turns_a_frames_text_upside_down():
+    """The standee's back half: its name prints at 180 degrees, so it reads from the other side."""
+    standees, _ = part("class-struggle", "pieces")
+    frames = [f for face in standees.decks[0].fronts for f in face.frames]
+    assert {f.rotate for f in frames} >= {0, 180}
+
+
+def test_rotated_text_is_drawn_turned_in_the_pdf(tmp_path):
+    folder, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=tmp_path))
+    ops = drawing(folder / "pieces.pdf")
+    turned = [a for op, a in ops if op == "cm" and len(a) == 6 and abs(a[0] + 1) < 1e-6 and abs(a[3] + 1) < 1e-6]
+    assert turned, "no 180-degree turn in the standees' drawing"
+
+
+def test_gutter_0_butts_the_cards_together_and_keeps_the_bleed_outside():
+    banknotes, composer = part("soviet-system", "banknotes")
+    grid = deck_grid(banknotes.decks[0], job(composer))
+    assert grid.gutter == 0 and grid.cols > 1
+    first, second = grid.slots[0], grid.slots[1]
+    assert abs(first.x + grid.card[0] - second.x) < 1e-6  # the next card starts where this one ends
+    inner = grid.clip_box(first)
+    assert abs(inner[2] - (first.x + grid.card[0])) < 1e-6  # no bleed between neighbours
+    assert abs(inner[0] - (first.x - grid.bleed)) < 1e-6  # the bleed kept on the sheet's edge
+
+
+def test_when_leaves_out_a_frame_on_the_cards_it_is_false_for():
+    questions, _ = part("soviet-system", "questions")
+    deck = questions.decks[0]
+    by_id = dict(zip(deck.ids, deck.fronts))
+    asking, joker = by_id["q001"], by_id["j01"]
+    assert {f.id for f in asking.frames} >= {"questions"} and "joker" not in {f.id for f in asking.frames}
+    assert "joker" in {f.id for f in joker.frames} and "questions" not in {f.id for f in joker.frames}
+    assert re.search(r"Yuri Gagarin", next(f.markup for f in joker.frames if f.id == "joker"))
