@@ -12,7 +12,7 @@ from kitpress.build import BuildOptions, Project, build_game, compose_game
 from kitpress.cardsheets import deck_grid
 from kitpress.impose import MARK_MIN
 from kitpress.render import Job, Meta
-from kitpress.units import MM, PAPERS
+from kitpress.units import MM
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,7 @@ def part(game: str, component: str, **options):
 
 
 def job(composer) -> Job:
-    return Job(PAPERS["a4"], 6.35 * MM, Meta("t", "", "", "en"), composer.layouts.sheet)
+    return Job(composer.paper, 6.35 * MM, Meta("t", "", "", "en"), composer.layouts.sheet)
 
 
 def drawing(pdf: Path, page: int = 0) -> list[tuple[str, list]]:

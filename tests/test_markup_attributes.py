@@ -47,3 +47,39 @@ def test_every_element_markup_knows_has_its_attributes_listed():
     from kitpress.markup import BLOCKS, INLINE
 
     assert set(BLOCKS) | set(INLINE) | {"li", "tr", "td", "th", "col"} <= set(ATTRIBUTES)
+
+
+# -- HTML entities ---------------------------------------------------------------------------
+def _sheet():
+    from kitpress.styles import StyleSheet
+
+    return StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "en")
+
+
+def _lines(markup: str, width: float) -> list[str]:
+    from kitpress.markup import Builder
+
+    (para,) = Builder(_sheet()).build(markup, width)
+    para.wrap(width, 1000)
+    return [" ".join(words) if isinstance(words, list) else words.text for _, words in para.blPara.lines]
+
+
+def test_html_entities_are_the_characters_they_name():
+    from kitpress.markup import Builder
+
+    (para,) = Builder(_sheet()).build("<p>1917&ndash;1991 &mdash; &laquo;Pravda&raquo;&hellip; &amp;nbsp;</p>", 400)
+    assert para.getPlainText() == "1917\u20131991 \u2014 \u00abPravda\u00bb\u2026 &nbsp;"  # &amp; stays an ampersand
+
+
+def test_nbsp_keeps_a_number_and_its_unit_on_one_line():
+    lines = _lines("<p>The bank starts with 3,600&nbsp;roubles in cash</p>", 120)
+    assert len(lines) > 1 and any("3,600\u00a0roubles" in line for line in lines), lines
+
+
+def test_an_unknown_entity_is_an_error_naming_it_with_a_suggestion_on_its_line():
+    from kitpress.markup import Builder, MarkupError
+
+    with pytest.raises(MarkupError) as info:
+        Builder(_sheet()).build("<p>one&NewLine;two</p>\n<p>a&nbps;b</p>", 400)
+    assert str(info.value) == "undefined entity '&nbps;' (did you mean 'nbsp'?): write the character, an HTML entity or &#NNNN;"
+    assert info.value.line == 2  # &NewLine; before it adds no line

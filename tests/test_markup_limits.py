@@ -280,7 +280,8 @@ IN_LAYOUTS = [
         "size: tarot",
         "size: 70mm x 1e308mm",
         "70mm",
-        f"size: height '1e308mm': {SIZE} (use a card name like 'tarot' or '70mm x 120mm')",
+        "size: height '1e308mm': a side of a paper or card is a number from 1 to 5080 mm"
+        " (a card name from sizes.yaml, like 'tarot', or '70mm x 120mm')",
         id="card-size-1e308mm",
     ),
     pytest.param(L + "rules.yaml", "gap: 7mm", "gap: 1e308mm", "1e308mm", f"gap '1e308mm': {SIZE}", id="document-gap-1e308mm"),

@@ -30,7 +30,7 @@ from .boardsheets import render_board
 from .documents import render_document
 from .render import Job, Meta, fit_faces
 from .scene import Part
-from .units import MM, PAPERS
+from .units import MM
 
 BOARD_MODES = ("tile", "fit")
 LANG_CODE = r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*"
@@ -174,14 +174,6 @@ def apply_settings(game: Game, settings: tuple[str, ...]) -> None:
 
 
 def _check_options(options: BuildOptions) -> None:
-    if options.paper not in PAPERS:
-        raise KitpressError(
-            Problem(
-                "error",
-                f"unknown paper '{options.paper}'{did_you_mean(options.paper, PAPERS)} (use {', '.join(PAPERS)})",
-                Loc("--paper"),
-            )
-        )
     if not 1 <= options.tables <= 40:
         raise KitpressError(Problem("error", f"--tables {options.tables}: use 1 to 40", Loc("--tables")))
     if not 0 <= options.edge <= 25:
@@ -513,7 +505,7 @@ def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> J
     title = f"{game.meta['title']} · {part.title}"
     meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
     offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
+    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
 
 
 def _draw(part: Part, job: Job, notes: tuple, board_mode: str, path: Path) -> int:
@@ -559,7 +551,7 @@ def _kit_job(game: Game, composer: Composer, options: BuildOptions) -> Job:
     title = str(game.meta["title"])
     meta = Meta(title, str(game.meta.get("author") or ""), "", game.lang)
     offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-    return Job(PAPERS[options.paper], options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
+    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
 
 
 def _printer_check(

@@ -251,7 +251,7 @@ def preview(
     options = BuildOptions(paper=paper.lower(), lang=lang)
     try:
         folder, _ = build_game(project, game, options)
-        _, parts, _ = compose_game(project, game, options, fit_text=False)
+        _, parts, composer = compose_game(project, game, options, fit_text=False)
     except KitpressError as exc:
         _fail(exc)
     target = folder / "preview"
@@ -267,7 +267,7 @@ def preview(
         return
     written = write_pages(folder, target, component or None)
     written += contact_sheets(
-        folder, target, [p for p in parts if not component or p.component in component], options.paper, options.edge
+        folder, target, [p for p in parts if not component or p.component in component], composer.paper, options.edge
     )
     out.print(f"{len(written)} images in {target}")
 

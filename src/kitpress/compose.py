@@ -21,7 +21,8 @@ from .layouts import Layout, Layouts
 from .markup import Builder, MarkupError, check_comments_closed, strip_comments
 from .render import face_key, face_resolver
 from .scene import Deck, Document, Face, Part, Shape, TextFrame
-from .units import CARDS_MM, DASH, EXTENT, FONT_SIZE, LENGTH, LINE_WIDTH, MM, PAPERS, Bounds, measure, parse_length
+from .sizes import parse_size
+from .units import DASH, EXTENT, FONT_SIZE, LENGTH, LINE_WIDTH, MM, Bounds, measure, parse_length
 from .yamlio import LocStr
 
 # The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
@@ -76,7 +77,7 @@ class Composer:
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self._shapes: dict = {}  # equal shapes and frame boxes, one object each
-        self.paper = PAPERS[options.paper]
+        self.paper = self._paper(options.paper)
         self._inside: list[str] = []  # the face layouts being composed, outermost first
         # a translated build says its language in every problem: "[es] text does not fit: …"
         self.tag = f"[{game.lang}] " if game.coverage is not None else ""
@@ -142,7 +143,8 @@ class Composer:
             return card_grid(self.paper, size, bleed, self.options.edge, gutter)
         except ValueError:
             pass
-        bigger = [name for name, paper in PAPERS.items() if _fits(paper, size, bleed, self.options.edge, gutter)]
+        papers = self.layouts.sizes.papers
+        bigger = [name for name, paper in papers.items() if _fits(paper, size, bleed, self.options.edge, gutter)]
         card = f"{_shown(size[0])}×{_shown(size[1])} mm card" + (f" with {_shown(bleed)} mm bleed" if bleed else "")
         paper = f"{self.options.paper} paper ({_shown(self.paper[0])}×{_shown(self.paper[1])} mm)"
         fix = f"use a bigger paper (--paper {' or '.join(bigger)}) or a smaller card" if bigger else "make the card smaller"
@@ -223,6 +225,13 @@ class Composer:
         grid = self._grid(front)
         return math.ceil(cards / grid.per_sheet) if grid else 0
 
+    def _paper(self, name: str) -> tuple[float, float]:
+        papers = self.layouts.sizes.papers
+        if name not in papers:
+            message = f"unknown paper '{name}'{did_you_mean(name, papers)} (use {', '.join(papers)})"
+            raise KitpressError(Problem("error", message, Loc("--paper")))
+        return papers[name]
+
     # -- faces -----------------------------------------------------------------------------
     def _size(self, layout: Layout) -> tuple[float, float]:
         spec = layout.spec.get("size")
@@ -231,18 +240,16 @@ class Composer:
         text = str(spec).strip()
         if text in ("paper", "paper landscape"):
             return self.paper if text == "paper" else (self.paper[1], self.paper[0])
-        if text in CARDS_MM:
-            w, h = CARDS_MM[text]
-            return w * MM, h * MM
-        match = re.fullmatch(r"(\S+)\s*x\s*(\S+)", text)
+        cards = self.layouts.sizes.cards
+        if text in cards:
+            return cards[text]
         try:
-            if not match:
-                raise ValueError(f"unknown size '{text}'")
-            return parse_length(match.group(1), "width", EXTENT, MM), parse_length(match.group(2), "height", EXTENT, MM)
+            if "x" not in text:
+                raise ValueError(f"unknown size '{text}'{did_you_mean(text, cards)}")
+            return parse_size(text)
         except ValueError as exc:
-            raise KitpressError(
-                [self._problem(f"size: {exc} (use a card name like 'tarot' or '70mm x 120mm')", layout.spec.loc_of("size"))]
-            ) from None
+            message = f"size: {exc} (a card name from sizes.yaml, like 'tarot', or '70mm x 120mm')"
+            raise KitpressError([self._problem(message, layout.spec.loc_of("size"))]) from None
 
     def _gutter(self, layout: Layout) -> float | None:
         """The space between cards on a sheet; 0 is none, not the default (None)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import files, yamlio
+from . import files, sizes, yamlio
 from .errors import Loc, Problems, did_you_mean, fail, rel, shown
 from .fonts import FAMILIES
 from .schema import Checker, SchemaParser
@@ -111,6 +111,7 @@ class Layouts:
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
         self.sheet = self._stylesheet()
+        self.sizes = sizes.load(self.dirs, project_root)  # papers and card trims by name
 
     def search_dirs(self) -> list[Path]:
         return self.dirs

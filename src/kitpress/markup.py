@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from html.entities import html5
 from typing import Callable
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
@@ -79,6 +80,25 @@ def strip_comments(markup: str) -> str:
     return _COMMENT.sub(lambda found: "\n" * found.group(0).count("\n"), markup)
 
 
+_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});")
+_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+
+
+def html_entities(markup: str) -> str:
+    """Markup whose HTML named entities (`&nbsp;`, `&mdash;`, `&hellip;`…) are character
+    references XML reads; an unknown name is left for the parser, which says so. As references,
+    not characters, so that `&NewLine;` adds no line and lines still count."""
+
+    def reference(found: re.Match) -> str:
+        name = found.group(1)
+        text = html5.get(name + ";")
+        if name in _XML_ENTITIES or text is None:
+            return found.group(0)
+        return "".join(f"&#{ord(ch)};" for ch in text)
+
+    return _ENTITY.sub(reference, markup) if "&" in markup else markup
+
+
 def check_comments_closed(markup: str) -> None:
     """Markup whose comments are stripped has no '<!--' left, or one was never closed."""
     if "<!--" in markup:
@@ -137,7 +157,7 @@ class Builder:
     def build(self, markup: str, width: float) -> list[Flowable]:
         if len(markup) > MAX_CHARS:
             raise MarkupError(f"markup of {len(markup):,} characters is longer than the {MAX_CHARS:,} kitpress lays out")
-        markup = strip_comments(markup)
+        markup = html_entities(strip_comments(markup))
         check_comments_closed(markup)
         if "<!" in markup:
             raise MarkupError("declarations (<!DOCTYPE, <!ENTITY) are not allowed in markup", _line_at(markup, "<!"))
@@ -145,7 +165,7 @@ class Builder:
             root = ET.fromstring(f"<root>{markup}</root>")
         except ET.ParseError as exc:
             line, col = exc.position
-            raise MarkupError(f"markup is not well formed: {_parse_reason(exc)}", line) from None
+            raise MarkupError(_not_well_formed(exc, markup), line) from None
         try:
             _check_depth(root)
             self.warnings = _unknown_attributes(markup, root)
@@ -449,6 +469,21 @@ def _inline_escape(text: str) -> str:
 
 def _parse_reason(exc: ET.ParseError) -> str:
     return str(exc).split(":")[0]
+
+
+def _not_well_formed(exc: ET.ParseError, markup: str) -> str:
+    """The parser's reason; for an entity, which one, and the name it may have meant."""
+    reason = _parse_reason(exc)
+    line, col = exc.position
+    lines = f"<root>{markup}</root>".split("\n")
+    found = _ENTITY.match(lines[line - 1], col) if 0 < line <= len(lines) else None
+    if reason == "undefined entity" and found:
+        names = [name[:-1] for name in html5 if name.endswith(";")]
+        hint = did_you_mean(found.group(1), names)
+        message = f"undefined entity '{found.group(0)}'{hint}: write the character, an HTML entity or &#NNNN;"
+        return message
+    message = f"markup is not well formed: {reason}"
+    return message
 
 
 def number(el: ET.Element, name: str, bounds: Bounds, default: float | None = None) -> float:

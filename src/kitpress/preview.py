@@ -15,7 +15,7 @@ from .cardsheets import deck_grid
 from .fonts import FONT_DIR
 from .render import Job, Meta
 from .scene import Part
-from .units import MM, PAPERS
+from .units import MM
 
 DPI = 72
 CARD_DPI = 100
@@ -41,7 +41,9 @@ def write_pages(folder: Path, target: Path, components: list[str] | None = None)
     return written
 
 
-def contact_sheets(folder: Path, target: Path, parts: list[Part], paper: str, edge_mm: float, backs: bool = True) -> list[Path]:
+def contact_sheets(
+    folder: Path, target: Path, parts: list[Part], paper: tuple[float, float], edge_mm: float, backs: bool = True
+) -> list[Path]:
     """Every card front of each deck, cut from the rendered sheets, in a grid with its id."""
     written = []
     label = ImageFont.truetype(str(FONT_DIR / "NotoSans-Regular.ttf"), 12)
@@ -51,7 +53,7 @@ def contact_sheets(folder: Path, target: Path, parts: list[Part], paper: str, ed
         sheets = pages(folder / f"{part.component}.pdf", CARD_DPI)
         page = 0
         for deck in part.decks:
-            job = Job(PAPERS[paper], edge_mm * MM, Meta("", "", "", "en"), None)
+            job = Job(paper, edge_mm * MM, Meta("", "", "", "en"), None)
             grid = deck_grid(deck, job)
             crops = []
             for start in range(0, len(deck.fronts), grid.per_sheet):

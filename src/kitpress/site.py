@@ -23,7 +23,6 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from . import files, i18n, usercache
 from .errors import KitpressError, Loc, Problem
-from .units import PAPERS
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "index.html.j2"
@@ -316,7 +315,7 @@ def _anchor(*parts: str) -> str:
 
 
 def _paper_order(paper: str) -> tuple:
-    order = list(PAPERS)
+    order = list(PAPER_NAMES)
     return (order.index(paper), "") if paper in order else (len(order), paper)
 
 

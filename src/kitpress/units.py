@@ -1,4 +1,4 @@
-"""Lengths to points, and the paper and card size registries. One unit inside: points.
+"""Lengths to points. One unit inside: points (papers and card sizes are data: sizes.py).
 
 Every number a user writes (a length, a font size, a line width, a column span, a count) is read
 by `measure`, against the `Bounds` of what it is: only a finite number in a sane range gets past,
@@ -16,25 +16,6 @@ UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 # a number as text, with a unit or without: '12', '-0.5', '1e3', '3mm'; 'nan' and 'inf' too, so
 # that the range refuses them (saying what the range is), but not Python's '1_000'
 _MEASURE = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf|infinity))\s*(mm|cm|in|pt)?\s*$")
-
-# Paper sizes, portrait, in points (exact ISO/ANSI definitions).
-PAPERS = {
-    "a4": (210 * MM, 297 * MM),
-    "letter": (8.5 * 72, 11 * 72),
-    "a3": (297 * MM, 420 * MM),
-}
-
-# Card trims in mm (PRINT.md); layouts may add more by name.
-CARDS_MM = {
-    "tarot": (70, 120),
-    "poker": (63.5, 88.9),
-    "poker-metric": (63, 88),
-    "bridge": (57.15, 88.9),
-    "euro": (59, 92),
-    "mini-euro": (44, 68),
-    "square": (70, 70),
-}
-
 
 @dataclass(frozen=True)
 class Bounds:
