@@ -8,13 +8,12 @@ from pathlib import Path
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from .impose import Tile, fit_scale, tiles
+from .impose import BOARD_OVERLAP, Tile, board_pages
 from .render import INK, FormCache, Job, open_canvas, para
 from .scene import Face
 from .units import MM
 
 CUT_GREY = Color(0.45, 0.45, 0.45)
-OVERLAP = 10 * MM
 
 
 def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> int:
@@ -24,47 +23,29 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
     c = None
     forms = None
     for index, face in enumerate(faces):
-        size = face.size
-        fits = (size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01) or (
-            size[0] <= paper[1] + 0.01 and size[1] <= paper[0] + 0.01
-        )
-        if fits:
-            page = paper if size[0] <= paper[0] + 0.01 and size[1] <= paper[1] + 0.01 else (paper[1], paper[0])
-            c = c or open_canvas(path, page, meta)
+        for sheet in board_pages(face.size, paper, mode, job.edge, face.seams):
+            c = c or open_canvas(path, sheet.page, meta)
             forms = forms or FormCache(c)
-            c.setPageSize(page)
-            forms.place(face, (page[0] - size[0]) / 2, (page[1] - size[1]) / 2)
+            c.setPageSize(sheet.page)
+            if sheet.how == "tile":
+                _tile(c, forms, face, sheet.tile, index, len(faces), job)
+            elif sheet.how == "fitted":
+                c.saveState()
+                c.translate(*sheet.at)
+                c.scale(sheet.scale, sheet.scale)
+                forms.place(face, 0, 0)
+                c.restoreState()
+                _caption(
+                    c,
+                    f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {sheet.scale * 100:.0f} % "
+                    f"(scaled to fit). For full size, print on A3 or use the tiled board.",
+                    sheet.page,
+                    job,
+                )
+            else:
+                forms.place(face, *sheet.at)
             c.showPage()
             pages += 1
-        elif mode == "fit":
-            page, scale = fit_scale(size, paper, job.edge)
-            c = c or open_canvas(path, page, meta)
-            forms = forms or FormCache(c)
-            c.setPageSize(page)
-            c.saveState()
-            x = (page[0] - size[0] * scale) / 2
-            y = (page[1] - size[1] * scale) / 2 + 3 * MM
-            c.translate(x, y)
-            c.scale(scale, scale)
-            forms.place(face, 0, 0)
-            c.restoreState()
-            _caption(
-                c,
-                f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {scale * 100:.0f} % "
-                f"(scaled to fit). For full size, print on A3 or use the tiled board.",
-                page,
-                job,
-            )
-            c.showPage()
-            pages += 1
-        else:
-            for tile in tiles(size, paper, overlap=OVERLAP, edge=job.edge, seams=face.seams):
-                c = c or open_canvas(path, tile.page, meta)
-                forms = forms or FormCache(c)
-                c.setPageSize(tile.page)
-                _tile(c, forms, face, tile, index, len(faces), job)
-                c.showPage()
-                pages += 1
     c.save()
     return pages
 
@@ -72,7 +53,7 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
 def _tile(c: Canvas, forms: FormCache, face: Face, tile: Tile, index: int, total: int, job: Job) -> None:
     wx, wy, ww, wh = tile.window
     sx, sy = tile.source
-    overlap = OVERLAP
+    overlap = BOARD_OVERLAP
     c.saveState()
     path = c.beginPath()
     path.rect(wx, wy, ww, wh)

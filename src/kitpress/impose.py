@@ -198,3 +198,33 @@ def fit_scale(
         options.append((scale, page))
     scale, page = max(options)
     return page, min(scale, 1.0)
+
+
+BOARD_OVERLAP = 10 * MM  # tiled pieces overlap by this much: the glue strip
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """One page of a board: the whole board at full size (`whole`), the whole board scaled to
+    the paper (`fitted`), or one full-size piece of it (`tile`)."""
+
+    how: str
+    page: tuple[float, float]  # the paper, in the orientation this page prints it
+    at: tuple[float, float] = (0.0, 0.0)  # whole, fitted: the board's lower-left on the page
+    scale: float = 1.0
+    tile: Tile | None = None
+
+
+def board_pages(
+    board: tuple[float, float], paper: tuple[float, float], mode: str, edge: float = SAFE_EDGE, seams: tuple = ((), ())
+) -> list[BoardPage]:
+    """The pages one board prints on: whole where the paper holds it (turned if need be), else
+    scaled to one sheet (`mode` fit) or cut into overlapping full-size pieces (`mode` tile)."""
+    for page in (paper, (paper[1], paper[0])):
+        if board[0] <= page[0] + 0.01 and board[1] <= page[1] + 0.01:
+            return [BoardPage("whole", page, ((page[0] - board[0]) / 2, (page[1] - board[1]) / 2))]
+    if mode == "fit":
+        page, scale = fit_scale(board, paper, edge)
+        at = ((page[0] - board[0] * scale) / 2, (page[1] - board[1] * scale) / 2 + 3 * MM)
+        return [BoardPage("fitted", page, at, scale)]
+    return [BoardPage("tile", tile.page, tile=tile) for tile in tiles(board, paper, BOARD_OVERLAP, edge, seams=seams)]
