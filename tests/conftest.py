@@ -78,6 +78,21 @@ def kit_project(tmp_path, monkeypatch) -> KitProject:
     return KitProject(root)
 
 
+@pytest.fixture
+def mini_project(tmp_path, monkeypatch) -> Path:
+    """The fixture game (tests/fixture: one of every feature, small) in a project of its own,
+    with kitpress's common layouts; also the working directory. Its root is returned."""
+    root = tmp_path / "mini-project"
+    shutil.copytree(ROOT / "tests" / "fixture", root)
+    shutil.copytree(ROOT / "layouts" / "common", root / "layouts" / "common")
+    monkeypatch.chdir(root)
+    return root
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", help="Rewrite tests/goldens/ from what kitpress makes now.")
+
+
 # -- the fast loop: `pytest -m "not slow"` ---------------------------------------------------------
 # Modules that build whole kits, start processes or a browser, or fuzz: everything in them is
 # `slow` (CI runs them all; a developer's quick loop leaves them out).

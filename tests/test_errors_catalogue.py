@@ -56,6 +56,7 @@ WHOLE_FILE = {
     "is in the way of the kit's folder (it is not a folder): move it, or build with --out elsewhere",
     "cannot write the kit: this is a file, where a folder must be",
     "cannot write the kit: …",
+    "cannot write the scene: …",
     "cannot write the kit page: a folder is in its way; move it",
     "a drawing process died while drawing … (stopped by the system: out of memory?); the last kit is as it was",
     "cannot save the printer: …",

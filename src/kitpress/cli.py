@@ -218,21 +218,43 @@ def check(
     lang: Optional[str] = typer.Option(None, help="Check this translation ('all': the source and every translation)."),
     pseudo: bool = typer.Option(False, help="Check every text as accented, 40 % longer pseudo-text, to find tight boxes."),
     strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
+    dump: Optional[Path] = typer.Option(
+        None, "--dump", metavar="FILE", help="Write the composed scene, as stable text, to FILE ('-': the terminal)."
+    ),
 ) -> None:
-    """Validate content and layouts, fit every text; writes nothing."""
+    """Validate content and layouts, fit every text; writes nothing (but --dump's FILE)."""
     project = find_project()
-    for game_id in _games(game, all_games):
-        for code in _languages(project, game_id, lang):
-            try:
-                options = BuildOptions(paper=paper.lower(), lang=code, pseudo=pseudo, strict=strict)
-                _, parts, composer = compose_game(project, game_id, options)
-            except KitpressError as exc:
-                _fail(exc)
-            warnings = [p for p in composer.problems.items if p.level == "warning"]
-            for warning in warnings:
-                err.print(str(warning))
-            said = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
-            out.print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components{said})")
+    runs = [(game_id, code) for game_id in _games(game, all_games) for code in _languages(project, game_id, lang)]
+    if dump is not None and len(runs) != 1:
+        _fail(KitpressError(Problem("error", "--dump writes one scene: name one game and at most one language", Loc("--dump"))))
+    for game_id, code in runs:
+        try:
+            options = BuildOptions(paper=paper.lower(), lang=code, pseudo=pseudo, strict=strict)
+            _, parts, composer = compose_game(project, game_id, options)
+        except KitpressError as exc:
+            _fail(exc)
+        warnings = [p for p in composer.problems.items if p.level == "warning"]
+        for warning in warnings:
+            err.print(str(warning))
+        said = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
+        to_terminal = dump is not None and str(dump) == "-"  # then the scene alone goes to stdout
+        (err if to_terminal else out).print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components{said})")
+        if dump is not None:
+            _dump_scene(dump, parts, composer, options)
+
+
+def _dump_scene(target: Path, parts, composer, options: BuildOptions) -> None:
+    from .scenedump import dump
+
+    text = dump(parts, composer.paper, composer.options.edge, options.board, composer.game.lang)
+    if str(target) == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(KitpressError(Problem("error", f"cannot write the scene: {exc.strerror or exc}", Loc(str(target)))))
+    err.print(f"scene written to {target}")
 
 
 @app.command()
