@@ -25,3 +25,13 @@ def test_the_same_build_twice_is_the_same_and_a_moved_back_is_found_on_its_pages
     assert ("calibration.pdf", 2) in changed and ("calibration.pdf", 1) in changed  # the cross, and the note of the offset
     assert not {name for name, _ in changed} - {"cards.pdf", "calibration.pdf", "kit.pdf", "plan.pdf"}
     assert list((tmp_path / "diffs").glob("*.png"))
+
+
+def test_folders_without_pdfs_are_refused_not_called_the_same(tmp_path, monkeypatch, capsys):
+    import compare_kits
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    monkeypatch.setattr("sys.argv", ["compare_kits.py", str(tmp_path / "a"), str(tmp_path / "b")])
+    assert compare_kits.main() == 2
+    assert "no PDFs under" in capsys.readouterr().err

@@ -7,7 +7,7 @@ BEFORE and AFTER are `--out` folders of `kitpress build --all --lang all --paper
 two versions (for the old one, a `git worktree` of its commit run with PYTHONPATH=its src/, or
 its own venv). A PDF only in one folder, a different page count, or a page whose pixels differ
 is reported; with --out, each differing page is written as before | after | difference. The exit
-code is 1 if anything differs, so a script can rely on it.
+code is 1 if anything differs and 2 if a folder holds no PDF to compare, so a script can rely on it.
 """
 
 from __future__ import annotations
@@ -78,6 +78,10 @@ def main() -> int:
     parser.add_argument("--only", default="*", help="a glob of the PDFs to compare, like 'soviet-system/*'")
     parser.add_argument("--out", type=Path, help="write each differing page as before | after | difference")
     options = parser.parse_args()
+    for folder in (options.before, options.after):
+        if not pdfs(folder, options.only):  # nothing compared is no proof of anything
+            print(f"no PDFs under {folder}{'' if options.only == '*' else f' matching {options.only}'}", file=sys.stderr)
+            return 2
     problems = compare(options.before, options.after, options.dpi, options.only, options.out)
     for line in problems:
         print(line)
