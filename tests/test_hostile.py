@@ -137,8 +137,8 @@ CASES = [
     hostile("a cell spanning 10**9 columns", frame("'<table><tr><td span=\"1000000000\">a</td></tr></table>'")),
     hostile("a 1000-column table", frame("'<table><tr>" + "<td>a</td>" * 1000 + "</tr></table>'")),
     # -- layouts, paths and images --------------------------------------------------------------
-    hostile("a layout linked outside", linked_out(L + "event-back.yaml"), says="outside"),
-    hostile("a layout is a FIFO", fifo(L + "event-back.yaml"), says="FIFO"),
+    hostile("a layout linked outside", linked_out(L + "deck-back.yaml"), says="outside"),
+    hostile("a layout is a FIFO", fifo(L + "deck-back.yaml"), says="FIFO"),
     hostile("styles.yaml is a FIFO", fifo(L + "styles.yaml"), says="FIFO"),
     hostile("a frame at nan", edited(L + "event-front.yaml", "at: [4, 44, 62, 16]", "at: [.nan, 44, 62, 16]")),
     hostile("a frame at 1e308", edited(L + "event-front.yaml", "at: [4, 44, 62, 16]", "at: [1e308, 44, 62, 16]")),

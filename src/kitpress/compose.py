@@ -126,7 +126,7 @@ class Composer:
             if comp.kind == "cards":
                 total = 0
                 for deck in comp.decks:
-                    layout = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
+                    layout, _ = self._layout_ref(deck, "front")
                     total += self._sheets(layout, len(self._deck_items(deck)[1]))
                 counts[comp.id] = total
             elif comp.kind in ("board", "page"):
@@ -202,12 +202,12 @@ class Composer:
         name, items = self._deck_items(deck)
         if not items:
             raise KitpressError([self._problem(f"deck '{name}' has no cards", deck.loc)])
-        front = self.layouts.get(str(deck["front"]), deck.loc_of("front"))
+        front, front_params = self._layout_ref(deck, "front")
         ids = tuple(str(item.get("id", i + 1)) if isinstance(item, dict) else f"blank-{i + 1}" for i, item in enumerate(items))
 
         def card(index: int) -> Face:
             ctx = self._context(comp, {"card": items[index], "deck": {"name": name, "count": len(items), "index": index}})
-            return self.face(front, ctx, f"{comp.id}/{name} card '{ids[index]}'")
+            return self.face(front, ctx, f"{comp.id}/{name} card '{ids[index]}'", params=front_params)
 
         if self.options.lazy_decks and self._sheets(front, len(items)) > batches.SHEETS_PER_BATCH:
             fronts = LazyFronts(card, len(items))
@@ -216,8 +216,8 @@ class Composer:
         back = None
         if deck.get("back") and self.options.backs:
             ctx = self._context(comp, {"deck": {"name": name, "count": len(items)}})
-            back_layout = self.layouts.get(str(deck["back"]), deck.loc_of("back"))
-            back = self.face(back_layout, ctx, f"{comp.id}/{name} back")
+            back_layout, back_params = self._layout_ref(deck, "back")
+            back = self.face(back_layout, ctx, f"{comp.id}/{name} back", params=back_params)
         return Deck(name, fronts, ids, back)
 
     def _sheets(self, front: Layout, cards: int) -> int:
@@ -260,15 +260,37 @@ class Composer:
     def _bleed(self, layout: Layout) -> float:
         return _mm_of(layout.spec, "bleed", 0, EXTENT)
 
-    def face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None) -> Face:
-        """Bind a face layout; `size` overrides the layout's own (a track's space, say)."""
+    def face(
+        self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None, params: dict | None = None
+    ) -> Face:
+        """Bind a face layout; `size` overrides the layout's own (a track's space, say); `params`:
+        its parameters, as `_layout_ref` resolved them (else the layout's defaults)."""
         if layout.kind != "face":
             raise KitpressError([self._problem(f"layout '{layout.name}' is a {layout.kind}, a face is needed here", layout.loc)])
         self._inside.append(layout.name)
         try:
-            return self._face(layout, ctx, where, size)
+            return self._face(layout, {**ctx, "params": self._params(layout) if params is None else params}, where, size)
         finally:
             self._inside.pop()
+
+    def _layout_ref(self, holder, key: str) -> tuple[Layout, dict]:
+        """The layout `holder[key]` names, and its parameters: `NAME`, or `{layout: NAME, with: {…}}`."""
+        ref = holder[key]
+        if not isinstance(ref, dict):
+            layout = self.layouts.get(str(ref), holder.loc_of(key))
+            return layout, self._params(layout)
+        layout = self.layouts.get(str(ref["layout"]), ref.loc_of("layout"))
+        return layout, self._params(layout, ref.get("with"))
+
+    def _params(self, layout: Layout, given=None) -> dict:
+        """A layout's parameters: the values given, over the defaults its `params:` declares."""
+        declared = layout.spec.get("params") or {}
+        for name in given or {}:
+            if name not in declared:
+                takes = f"it takes {', '.join(declared)}" if declared else "it declares none under 'params:'"
+                message = f"layout '{layout.name}' has no parameter '{name}'{did_you_mean(name, declared)} ({takes})"
+                raise KitpressError([self._problem(message, given.key_loc(name))])
+        return {**declared, **(given or {})}
 
     def _inner(self, name: str, used_at: Loc) -> Layout:
         """A layout drawn inside the face being composed (a net's or a track's face, a <face>)."""

@@ -55,9 +55,13 @@ collection: str?   # a collection of the content, every item a card
 cards: str?        # or an expression choosing them: chance_cards | selectattr('deck', 'eq', 'workers')
 copies: str?       # the field that says how many of each card to print
 blanks: str?       # an expression: how many blank cards to add (their `card` is none)
-front: str
-back: str?
-"""
+front: str | layout_ref   # a layout's name, or {layout: NAME, with: {PARAM: VALUE}}
+back: str | layout_ref?
+""",
+    "layout_ref": """
+layout: str
+with: "map(str | number | bool)?"   # values for the parameters the layout declares
+""",
 }
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}
 

@@ -39,6 +39,7 @@ pages: int?
 min_size: number?
 styles: map(map(str | number | bool))?
 colors: map(str)?
+params: map(str | number | bool)?
 """
 _TYPES = {
     "shape": """
