@@ -6,7 +6,7 @@ STAMP   = $(VENV)/.installed
 BENCH_STAMP = $(VENV)/.installed-bench
 PAPERS ?= a4 letter a3
 
-.PHONY: kit test check bench clean
+.PHONY: test-fast kit test check bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -28,6 +28,9 @@ check: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+test-fast: $(STAMP)  # the quick loop: what `slow` leaves out runs in `make test`
+	$(PY) -m pytest -m "not slow"
 
 clean:
 	rm -rf build

@@ -116,7 +116,79 @@ SLOW_MODULES = {
 }
 
 
+# and the heaviest tests of the other modules, a second or more each (`pytest --durations=0`):
+# most compose or build a shipped kit several times; the rest parse bombs or whole font files
+SLOW_TESTS = {
+    "test_batches::test_a_batched_deck_is_one_file_with_every_card_once_in_order",
+    "test_batches::test_one_card_edited_redraws_only_its_batch",
+    "test_batches::test_one_core_and_two_cores_make_the_same_bytes",
+    "test_batches::test_text_that_does_not_fit_in_a_worker_is_reported_at_its_place_and_nothing_is_written",
+    "test_cli_errors::test_a_card_bigger_than_any_paper_asks_for_a_smaller_card",
+    "test_cli_errors::test_a_card_bigger_than_the_paper_is_located_at_its_size",
+    "test_cli_errors::test_a_declaration_is_still_refused_at_its_line",
+    "test_cli_errors::test_a_die_net_whose_face_is_its_own_layout_is_a_located_cycle",
+    "test_cli_errors::test_a_face_whose_net_leads_back_is_a_located_cycle",
+    "test_cli_errors::test_a_track_of_its_own_board_is_a_located_cycle",
+    "test_cli_errors::test_an_unclosed_comment_before_a_face_is_the_error_not_the_face",
+    "test_cli_errors::test_an_unclosed_comment_is_located",
+    "test_cli_errors::test_comments_in_markup_print_nothing",
+    "test_counts::test_a_bad_count_is_one_error_at_the_cards_field",
+    "test_counts::test_a_bad_number_of_blanks_is_one_error_at_the_decks_blanks",
+    "test_counts::test_a_deck_of_more_cards_than_the_bound_is_an_error_at_its_copies",
+    "test_counts::test_a_deck_whose_every_count_is_0_has_no_cards_at_the_deck",
+    "test_counts::test_a_setting_of_0_prints_none_of_that_card",
+    "test_counts::test_copies_naming_a_text_field_is_an_error_at_the_first_cards_field",
+    "test_counts::test_each_card_is_printed_as_many_times_as_its_count_says",
+    "test_errors_catalogue::test_a_documented_mistake_prints_its_example_again",
+    "test_features::test_cut_circle_draws_a_circle_on_each_token_and_no_crop_marks",
+    "test_features::test_gutter_0_butts_the_cards_together_and_keeps_the_bleed_outside",
+    "test_features::test_no_backs_prints_only_the_fronts",
+    "test_features::test_rotated_text_is_drawn_turned_in_the_pdf",
+    "test_features::test_when_leaves_out_a_frame_on_the_cards_it_is_false_for",
+    "test_fonts::test_a_file_that_is_not_a_truetype_font_is_refused",
+    "test_i18n::test_a_dropped_placeholder_fails_check_build_and_status",
+    "test_i18n::test_a_translated_build_prints_the_translation_and_falls_back_for_the_rest",
+    "test_i18n::test_a_translation_that_overflows_names_the_language_file_line",
+    "test_i18n::test_a_translation_with_a_character_no_font_has_names_its_place",
+    "test_i18n::test_every_file_validates_against_its_json_schema_and_says_so",
+    "test_i18n::test_problems_of_a_translated_build_say_their_language",
+    "test_i18n::test_stale_until_confirmed_and_strict_status",
+    "test_i18n::test_the_real_kits_fit_as_pseudo_text",
+    "test_i18n::test_the_source_templates_are_current",
+    "test_i18n::test_the_summary_of_the_russian_soviet_system",
+    "test_images::test_a_decompression_bomb_is_refused_quickly",
+    "test_images::test_a_real_image_is_drawn_on_the_card",
+    "test_layout_errors::test_a_character_no_font_has_is_located",
+    "test_layout_errors::test_layout_mistake_is_reported_at_its_place",
+    "test_markup_attributes::test_the_shipped_layouts_use_only_attributes_their_elements_read",
+    "test_markup_limits::test_a_number_out_of_range_in_a_layout_or_style_is_one_located_error",
+    "test_markup_limits::test_hostile_markup_in_a_card_frame_is_one_located_error",
+    "test_markup_limits::test_hostile_markup_is_one_located_error",
+    "test_markup_limits::test_no_nan_or_inf_reaches_a_pdf",
+    "test_printer_check::test_card_backs_move_as_the_offset_says_seen_from_the_front",
+    "test_questions::test_each_class_each_era_and_each_topic_has_its_share",
+    "test_questions::test_no_two_questions_ask_the_same_thing",
+    "test_questions::test_the_spread_table_in_the_docs_is_current",
+    "test_soviet_box::test_526_question_cards_500_of_them_with_three_questions_and_26_jokers",
+    "test_template_budgets::test_a_hostile_template_ends_soon_in_a_located_error_naming_its_budget",
+    "test_template_budgets::test_all_the_renders_of_a_build_share_one_budget",
+    "test_template_budgets::test_the_shipped_games_stay_far_under_every_budget",
+    "test_usercache::test_cached_hyphenation_patterns_break_words_as_pyphen_does",
+    "test_yamlio::test_a_document_of_too_many_values_is_refused_before_it_is_built",
+    "test_yamlio::test_alias_bomb_is_refused_quickly",
+    "test_yamlio::test_deep_nesting_is_refused_without_recursion",
+}
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+        module = item.module.__name__.rsplit(".", 1)[-1]
+        if module in SLOW_MODULES or f"{module}::{item.originalname}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
+    # a name left in SLOW_TESTS after its test was renamed would let the test back into the fast loop
+    modules = {item.module.__name__.rsplit(".", 1)[-1]: item.module for item in items}
+    stale = sorted(
+        name for name in SLOW_TESTS if name.split("::")[0] in modules and not hasattr(modules[name.split("::")[0]], name.split("::")[1])
+    )
+    if stale:
+        raise pytest.UsageError("tests/conftest.py SLOW_TESTS names tests that do not exist: " + ", ".join(stale))
