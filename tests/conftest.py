@@ -46,17 +46,17 @@ class KitProject:
         return text[: text.index(marker)].count("\n") + 1
 
     def options(self, **options):
-        from kitpress.build import BuildOptions
+        from kitpress.build.pipeline import BuildOptions
 
         return BuildOptions(**options)
 
     def compose(self, **options):
-        from kitpress.build import Project, compose_game
+        from kitpress.build.pipeline import Project, compose_game
 
         return compose_game(Project(self.root), KIT_GAME, self.options(**options))
 
     def build(self, **options):
-        from kitpress.build import Project, build_game
+        from kitpress.build.pipeline import Project, build_game
 
         return build_game(Project(self.root), KIT_GAME, self.options(**options))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress.batches import SHEETS_PER_BATCH
+from kitpress.build.batches import SHEETS_PER_BATCH
 from synthetic import synthetic_project
 
 KITPRESS = Path(sys.executable).with_name("kitpress")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from compare_kits import compare  # tools/, on the path through conftest
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 

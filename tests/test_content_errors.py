@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kitpress import content
+from kitpress.content import game as content
 from kitpress.errors import KitpressError
-from kitpress.textfmt import MINUS
+from kitpress.content.textfmt import MINUS
 
 GAME = Path(__file__).resolve().parent.parent / "content" / "state-in-class"
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
 from kitpress.errors import KitpressError
 
 SOVIET = "content/soviet-system/"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ ABSOLUTE = {
 
 def messages() -> list[tuple[str, str]]:
     out = []
-    for path in sorted((REPO / "src/kitpress").glob("*.py")):
+    for path in sorted((REPO / "src/kitpress").rglob("*.py")):
         for match in CALL.finditer(path.read_text(encoding="utf-8")):
             text = match.group(1) if match.group(1) is not None else match.group(2)
             out.append((path.name, re.sub(r"\{[^}]*\}", "…", text)))
@@ -135,7 +135,7 @@ def test_no_row_is_left_over_from_a_message_that_is_gone():
     in_code = {text for _, text in messages()}
     value_errors = {
         re.sub(r"\{[^}]*\}", "…", text)
-        for path in (REPO / "src/kitpress").glob("*.py")
+        for path in (REPO / "src/kitpress").rglob("*.py")
         for text in re.findall(r'raise ValueError\(f?"([^"]*)"', path.read_text(encoding="utf-8"))
     }
     assert RAISED_AS_VALUE_ERRORS <= value_errors

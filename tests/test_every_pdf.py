@@ -7,8 +7,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from kitpress import yamlio
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.content import yamlio
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent.name for p in (REPO / "content").glob("*/game.yaml"))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from kitpress.build import BuildOptions, Project, build_game, compose_game
-from kitpress.cardsheets import deck_grid
-from kitpress.impose import MARK_MIN
-from kitpress.render import Job, Meta
+from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_game
+from kitpress.render.cardsheets import deck_grid
+from kitpress.impose.geometry import MARK_MIN
+from kitpress.render.canvas import Job, Meta
 from kitpress.units import MM
 
 REPO = Path(__file__).resolve().parents[1]
@@ -48,7 +48,7 @@ def test_no_backs_prints_only_the_fronts(tmp_path):
 
 
 def test_kitpress_schema_writes_json_schemas_and_marks_every_file(kit_project, capsys):
-    from kitpress.cli import run
+    from kitpress.cli.main import run
 
     schemas = kit_project.game_dir / "schemas"
     for old in schemas.glob("*.json"):
@@ -66,7 +66,7 @@ def test_kitpress_schema_writes_json_schemas_and_marks_every_file(kit_project, c
 
 @pytest.mark.slow
 def test_all_games_in_all_languages(tmp_path, monkeypatch, capsys):
-    from kitpress.cli import run
+    from kitpress.cli.main import run
 
     monkeypatch.chdir(REPO)
     assert run(["build", "--all", "--lang", "all", "--out", str(tmp_path)]) == 0

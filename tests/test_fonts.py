@@ -45,7 +45,7 @@ def test_bold_and_italic_runs_keep_their_faces_whichever_face_is_loaded_first(tm
     # faces are parsed when first used, and reportlab remaps a family whenever a face of that
     # name is registered: a fresh process, loading the regular face only after the mapping
     script = f"""
-from kitpress import fonts
+from kitpress.typeset import fonts
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph

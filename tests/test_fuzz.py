@@ -7,7 +7,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kitpress.build import BuildOptions, Project, build_game, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]

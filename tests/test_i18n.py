@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress import i18n
-from kitpress.build import BuildOptions, Project, build_game, compose_game, find_project
-from kitpress.content import load_game
+from kitpress.content import i18n
+from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_game, find_project
+from kitpress.content.game import load_game
 from kitpress.errors import KitpressError
-from kitpress.textfmt import PLACEHOLDER
+from kitpress.content.textfmt import PLACEHOLDER
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -262,7 +262,7 @@ def test_a_translation_that_adds_or_renames_a_placeholder_is_an_error(kit_projec
 def test_a_dropped_placeholder_fails_check_build_and_status(kit_project, command):
     from typer.testing import CliRunner
 
-    from kitpress.cli import app
+    from kitpress.cli.main import app
 
     line = set_key(kit_project.root / ES, EXCLUSION, "Siempre a la vista.")
     result = CliRunner().invoke(app, command)
@@ -306,7 +306,7 @@ def test_a_translation_whose_source_changed_since_it_was_confirmed_is_stale(kit_
 def test_status_counts_unconfirmed_and_stale_apart_and_strict_fails_on_both(kit_project):
     from typer.testing import CliRunner
 
-    from kitpress.cli import app
+    from kitpress.cli.main import app
 
     total = len(load_game(kit_project.game_dir).texts)
     strict = ["i18n", "status", "state-in-class", "--lang", "es", "--strict"]
@@ -325,7 +325,7 @@ def test_status_counts_unconfirmed_and_stale_apart_and_strict_fails_on_both(kit_
 def test_confirm_confirms_unconfirmed_translations(kit_project):
     from typer.testing import CliRunner
 
-    from kitpress.cli import app
+    from kitpress.cli.main import app
 
     drop_lock_entry(kit_project, "roles.student.title")
     result = CliRunner().invoke(app, ["i18n", "confirm", "state-in-class", "es", "--key", "roles.student.title"])
@@ -404,7 +404,7 @@ def test_a_language_nobody_knows_is_left_to_its_texts(fresh_cache):
 def test_i18n_new_refuses_chinese_at_once_and_writes_nothing(kit_project, fresh_cache):
     from typer.testing import CliRunner
 
-    from kitpress.cli import app
+    from kitpress.cli.main import app
 
     result = CliRunner().invoke(app, ["i18n", "new", "state-in-class", "zh"])
     assert result.exit_code == 1

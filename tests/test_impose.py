@@ -2,7 +2,7 @@
 
 import pytest
 
-from kitpress.impose import card_grid, fit_scale, tiles
+from kitpress.impose.geometry import card_grid, fit_scale, tiles
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)

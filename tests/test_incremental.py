@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kitpress.build import BUILD_REPORTS, BuildOptions, Project, build_game
+from kitpress.build.pipeline import BUILD_REPORTS, BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -75,12 +75,12 @@ def test_a_style_change_is_a_change(tmp_path):
 def test_a_rebuild_with_no_change_does_not_even_compose(tmp_path, monkeypatch):
     root = project(tmp_path)
     build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    import kitpress.build
+    import kitpress.build.pipeline
 
     def refuse(*args, **kwargs):
         raise AssertionError("composed although nothing changed")
 
-    monkeypatch.setattr(kitpress.build, "compose_game", refuse)
+    monkeypatch.setattr(kitpress.build.pipeline, "compose_game", refuse)
     folder, entries = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     assert BUILD_REPORTS[str(folder)] == [] and len(entries) == 9
 
@@ -150,12 +150,12 @@ def test_compiled_templates_are_cached_by_text_not_by_place(tmp_path, monkeypatc
     is compiled again, and a broken one is reported, never served from the cache."""
     import jinja2
 
-    import kitpress.bind
-    from kitpress.bind import BindError, Binder
+    import kitpress.compose.bind
+    from kitpress.compose.bind import BindError, Binder
     from kitpress.errors import Loc
-    from kitpress.yamlio import LocStr
+    from kitpress.content.yamlio import LocStr
 
-    monkeypatch.setattr(kitpress.bind, "_COMPILED", jinja2.FileSystemBytecodeCache(str(tmp_path)))
+    monkeypatch.setattr(kitpress.compose.bind, "_COMPILED", jinja2.FileSystemBytecodeCache(str(tmp_path)))
     place = Loc("layouts/x/card.yaml", 3, 5)
     assert Binder([]).render(LocStr("{{ n + 1 }} coins", place), {"n": 1})[0] == "2 coins"
     assert list(tmp_path.iterdir())  # compiled once, kept
@@ -167,11 +167,11 @@ def test_compiled_templates_are_cached_by_text_not_by_place(tmp_path, monkeypatc
 
 def test_a_new_kitpress_redraws_everything(tmp_path, monkeypatch):
     """Its code counts as an input, not only its version number: a fix must reach the PDFs."""
-    import kitpress.changes
+    import kitpress.build.changes
 
     root = project(tmp_path)
     build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    monkeypatch.setattr(kitpress.changes, "_kitpress", lambda: "another kitpress")
+    monkeypatch.setattr(kitpress.build.changes, "_kitpress", lambda: "another kitpress")
     lines = []
     build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"), progress=lines.append)
     assert lines and not any(line.endswith("unchanged") for line in lines), lines

@@ -13,7 +13,7 @@ import pypdf
 import pytest
 from pypdf.generic import ContentStream
 
-from kitpress.build import BuildOptions, Project, build_game, find_project
+from kitpress.build.pipeline import BuildOptions, Project, build_game, find_project
 from kitpress.errors import KitpressError
 
 ROOT = Path(__file__).resolve().parent.parent

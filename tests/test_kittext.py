@@ -6,8 +6,8 @@ import string
 import pytest
 from pypdf import PdfReader
 
-from kitpress.build import BuildOptions, Project, build_game, find_project
-from kitpress.kittext import TEXT, words
+from kitpress.build.pipeline import BuildOptions, Project, build_game, find_project
+from kitpress.render.kittext import TEXT, words
 
 
 @pytest.mark.parametrize("lang", sorted(set(TEXT) - {"en"}))

@@ -356,3 +356,12 @@ def test_cli_prints_located_errors_and_writes_nothing(kit_project):
     assert errors and all(PROBLEM_LINE.match(s) for s in errors), done.stderr
     assert any(s.startswith(f"{L}event-front.yaml:{line}:") and "titel" in s for s in errors), done.stderr
     assert not (kit_project.root / "build").exists()
+
+
+def test_a_template_typo_names_no_internal_type(kit_project):
+    text = kit_project.edit("layouts/state-in-class/event-front.yaml", "{{ card.title }}", "{{ card.titel }}")
+    (problem,) = kit_project.compose_error().problems
+    line = kit_project.line_of(text, "card.titel")
+    assert str(problem) == (
+        f"layouts/state-in-class/event-front.yaml:{line}:13: error: template: a record of the content has no attribute 'titel'"
+    )

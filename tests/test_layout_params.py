@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 DPI = 40

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress.build import BuildOptions, Project, compose_game
-from kitpress.content import load_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
+from kitpress.content.game import load_game
 
 REPO = Path(__file__).resolve().parents[1]
 NAMED_RANKS = {"sans-parti", "supervised-freedom", "gorki", "gulag"}  # the ranks rule 20 gives a mark to, and the gulag
@@ -78,7 +78,7 @@ def test_every_sanctions_pictogram_is_in_the_rulebooks_legend_and_money_is_marke
 
 
 def test_the_rulebook_prints_the_kits_readings_and_the_money_pictogram(tmp_path):
-    from kitpress.build import build_game
+    from kitpress.build.pipeline import build_game
 
     folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
     text = " ".join(page.extract_text() for page in PdfReader(folder / "rules.pdf").pages)

@@ -4,9 +4,9 @@ an error with --strict; the shipped layouts use none."""
 
 import pytest
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
 from kitpress.errors import KitpressError
-from kitpress.markup import ATTRIBUTES
+from kitpress.typeset.markup import ATTRIBUTES
 
 L = "layouts/state-in-class/"
 
@@ -44,20 +44,20 @@ def test_the_shipped_layouts_use_only_attributes_their_elements_read(game):
 
 
 def test_every_element_markup_knows_has_its_attributes_listed():
-    from kitpress.markup import BLOCKS, INLINE
+    from kitpress.typeset.markup import BLOCKS, INLINE
 
     assert set(BLOCKS) | set(INLINE) | {"li", "tr", "td", "th", "col"} <= set(ATTRIBUTES)
 
 
 # -- HTML entities ---------------------------------------------------------------------------
 def _sheet():
-    from kitpress.styles import StyleSheet
+    from kitpress.typeset.styles import StyleSheet
 
     return StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "en")
 
 
 def _lines(markup: str, width: float) -> list[str]:
-    from kitpress.markup import Builder
+    from kitpress.typeset.markup import Builder
 
     (para,) = Builder(_sheet()).build(markup, width)
     para.wrap(width, 1000)
@@ -65,7 +65,7 @@ def _lines(markup: str, width: float) -> list[str]:
 
 
 def test_html_entities_are_the_characters_they_name():
-    from kitpress.markup import Builder
+    from kitpress.typeset.markup import Builder
 
     (para,) = Builder(_sheet()).build("<p>1917&ndash;1991 &mdash; &laquo;Pravda&raquo;&hellip; &amp;nbsp;</p>", 400)
     assert para.getPlainText() == "1917\u20131991 \u2014 \u00abPravda\u00bb\u2026 &nbsp;"  # &amp; stays an ampersand
@@ -77,7 +77,7 @@ def test_nbsp_keeps_a_number_and_its_unit_on_one_line():
 
 
 def test_an_unknown_entity_is_an_error_naming_it_with_a_suggestion_on_its_line():
-    from kitpress.markup import Builder, MarkupError
+    from kitpress.typeset.markup import Builder, MarkupError
 
     with pytest.raises(MarkupError) as info:
         Builder(_sheet()).build("<p>one&NewLine;two</p>\n<p>a&nbps;b</p>", 400)

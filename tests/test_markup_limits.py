@@ -9,10 +9,10 @@ import re
 import pikepdf
 import pytest
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
 from kitpress.errors import KitpressError
-from kitpress.markup import Builder, MarkupError
-from kitpress.render import Meta, draw_face, open_canvas
+from kitpress.typeset.markup import Builder, MarkupError
+from kitpress.render.canvas import Meta, draw_face, open_canvas
 
 L = "layouts/state-in-class/"
 TITLE = '<p style="card-title-ink">{{ card.title }}</p>'  # event-front.yaml: one-line markup at its key
@@ -164,7 +164,7 @@ def test_hostile_markup_in_a_card_frame_is_one_located_error(kit_project, hostil
 def test_markup_too_deep_or_too_long_for_any_template_budget(kit_project, markup, message):
     """What no template may print (its output budget stops it first) is still refused by the
     markup itself, from wherever markup comes: a MarkupError on line 1, never a RecursionError."""
-    from kitpress.layouts import Layouts
+    from kitpress.layout.layouts import Layouts
 
     sheet = Layouts([kit_project.layout_dir, kit_project.root / "layouts/common"], kit_project.root).sheet
     with pytest.raises(MarkupError) as info:
@@ -188,7 +188,7 @@ ROW = "<tr>" + "<td>x</td>" * 50 + "</tr>"
 )
 def test_the_limits_are_well_above_what_the_shipped_layouts_use(kit_project, at_the_limit, over_it, message):
     """The kits nest 6 deep and lay out 12 rows and 11 columns: the limit itself is built, one more is not."""
-    from kitpress.layouts import Layouts
+    from kitpress.layout.layouts import Layouts
 
     sheet = Layouts([kit_project.layout_dir, kit_project.root / "layouts/common"], kit_project.root).sheet
     assert Builder(sheet).build(at_the_limit, 2000)

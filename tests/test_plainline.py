@@ -8,8 +8,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from kitpress import fonts
-from kitpress.plainline import PlainLine, is_plain
+from kitpress.typeset import fonts
+from kitpress.typeset.plainline import PlainLine, is_plain
 
 TEXTS = [
     "Card 12",
@@ -69,8 +69,8 @@ def test_a_plain_line_asked_to_split_is_a_paragraph_from_then_on():
 
 def test_no_break_spaces_keep_a_number_and_its_unit_together():
     # thousands in Russian are grouped with U+00A0: "10 000" must never break between its groups
-    from kitpress.markup import Builder
-    from kitpress.styles import StyleSheet
+    from kitpress.typeset.markup import Builder
+    from kitpress.typeset.styles import StyleSheet
 
     sheet = StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "ru")
     width = 150

@@ -9,7 +9,7 @@ import pypdf
 import pytest
 from PIL import Image, ImageChops
 
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 from kitpress.errors import KitpressError
 
 pdfium = pytest.importorskip("pypdfium2")

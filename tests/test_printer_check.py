@@ -8,8 +8,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageOps
 
-from kitpress import printers
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build import printers
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]

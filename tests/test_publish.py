@@ -2,7 +2,7 @@
 
 import os
 
-from kitpress import publish
+from kitpress.build import publish
 
 
 def _kit(folder, text):

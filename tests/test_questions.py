@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import question_spread as spread
-from kitpress.content import load_game
+from kitpress.content.game import load_game
 
 RULE = "Use at once: examination passed, or +2 ranks in an interrogation (never to General Secretary)."
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from kitpress.build import BuildOptions, Project, build_game, compose_game
-from kitpress.cli import run
-from kitpress.scenedump import dump
+from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_game
+from kitpress.cli.main import run
+from kitpress.compose.scenedump import dump
 
 GOLDENS = Path(__file__).parent / "goldens"
 CASES = {  # golden file: the options it is made with

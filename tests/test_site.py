@@ -14,9 +14,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from PIL import Image
 
-from kitpress.build import BuildOptions, build_game, find_project
+from kitpress.build.pipeline import BuildOptions, build_game, find_project
 from kitpress.errors import KitpressError
-from kitpress.site import THUMB_WIDTH, write_index
+from kitpress.site.kitpage import THUMB_WIDTH, write_index
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "state-in-class"
@@ -301,9 +301,9 @@ def test_in_a_browser(site, tmp_path, width):
 
 
 def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp_path, monkeypatch):
-    from kitpress import site
+    from kitpress.site import kitpage as site
     from synthetic import synthetic_project
-    from kitpress.build import Project
+    from kitpress.build.pipeline import Project
 
     root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first
     folder, entries = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
@@ -323,7 +323,7 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
 
 
 def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(tmp_path):
-    from kitpress import site
+    from kitpress.site import kitpage as site
 
     made = tmp_path / "made.png"
     Image.new("RGB", (30, 20), "red").save(made, pnginfo=site._source("a" * 64))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress import i18n
-from kitpress.build import BuildOptions, Project, build_game
-from kitpress.content import load_game, lookup
-from kitpress.site import write_index
+from kitpress.content import i18n
+from kitpress.build.pipeline import BuildOptions, Project, build_game
+from kitpress.content.game import load_game, lookup
+from kitpress.site.kitpage import write_index
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ["state-in-class", "class-struggle", "soviet-system"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kitpress.build import BuildOptions, Project, compose_game
+from kitpress.build.pipeline import BuildOptions, Project, compose_game
 
 REPO = Path(__file__).resolve().parents[1]
 

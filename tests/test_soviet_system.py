@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from kitpress.build import BuildOptions, Project, build_game
-from kitpress.content import load_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
+from kitpress.content.game import load_game
 from kitpress.errors import KitpressError
 
 REPO = Path(__file__).resolve().parents[1]

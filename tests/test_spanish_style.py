@@ -4,7 +4,7 @@ terms (tipo único) and sentence case (Tensión social), in the game's text and 
 import re
 from pathlib import Path
 
-from kitpress.kittext import TEXT
+from kitpress.render.kittext import TEXT
 
 REPO = Path(__file__).resolve().parents[1]
 SPANISH = REPO / "content/state-in-class/locales/es.yaml"
@@ -33,7 +33,7 @@ def test_a_style_that_says_hyphenate_false_keeps_its_words_whole(tmp_path):
     """The board's narrow zone labels: 'Estado fallido' broke as 'Estado fa-llido'."""
     from pypdf import PdfReader
 
-    from kitpress.build import BuildOptions, Project, build_game
+    from kitpress.build.pipeline import BuildOptions, Project, build_game
 
     folder, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es", paper="a3"))
     text = PdfReader(folder / "board.pdf").pages[0].extract_text()

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 from PIL import ImageChops, ImageStat
 from pypdf import PdfReader
 
-from kitpress.build import BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -103,8 +103,8 @@ def test_ink_saver_leaves_no_full_bleed_fill(tmp_path):
 def test_classes_and_decks_differ_in_black_and_white(tmp_path):
     """Rendered in greyscale, the role cards of each class and the three backs still differ by
     their symbol, not only their colour: each class's icon glyph is printed on its cards."""
-    from kitpress import fonts
-    from kitpress.content import load_game
+    from kitpress.typeset import fonts
+    from kitpress.content.game import load_game
 
     folder, _ = build(tmp_path)
     text = "".join(page.extract_text() for page in PdfReader(folder / "cards.pdf").pages)

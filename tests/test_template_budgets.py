@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from kitpress.bind import Binder, BindError
+from kitpress.compose.bind import Binder, BindError
 from kitpress.errors import KitpressError, Loc
-from kitpress.yamlio import LocStr
+from kitpress.content.yamlio import LocStr
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACE = Loc("layouts/x.yaml", 10, 3)  # where the template's text starts (a block: its line 1 is line 11)
@@ -187,7 +187,7 @@ def test_an_expression_is_a_render_within_the_budgets_and_is_gone_over_within_th
 def test_the_clock_is_a_safety_net_behind_the_step_budget(binder, monkeypatch):
     """A render the steps cannot stop (none should exist) is stopped by the clock; the clock is
     faked here, a minute passing at each look."""
-    from kitpress import sandbox
+    from kitpress.compose import sandbox
 
     now = iter(range(0, 10**9, 61))
     monkeypatch.setattr(sandbox.time, "monotonic", lambda: next(now))
@@ -197,7 +197,7 @@ def test_the_clock_is_a_safety_net_behind_the_step_budget(binder, monkeypatch):
 
 def test_all_the_renders_of_a_build_share_one_budget(binder):
     """Each render stays under its own budget, and the build runs out: 1.92 million steps each."""
-    from kitpress import sandbox
+    from kitpress.compose import sandbox
 
     fresh = binder
     # range(): a call of one argument, 2, and 80,000 items; the loop 80,001; each turn range(9), a
@@ -218,7 +218,7 @@ def test_all_the_renders_of_a_build_share_one_budget(binder):
 
 
 def test_share_coins_shares_out_a_billion_coins_at_once():
-    from kitpress.bind import share_out
+    from kitpress.compose.bind import share_out
 
     assert share_out(10, [3, 2, 1]) == [6, 3, 1]  # a round of 3, 2, 1; then 3 and the last 1
     rounds = 10**18 // 6  # and 4 coins left: 3, then 1
@@ -276,7 +276,7 @@ def test_a_faces_expression_over_its_budget_is_a_located_error(kit_project):
     """`faces:` (and `cards:`, `spaces:`): an expression composing reaches for without a frame."""
     dice = "layouts/class-struggle/dice.yaml"
     edited = kit_project.edit(dice, 'edge: 20, faces: "range(1, 7)", face: die-number}\n  - {id: numbered-2', 'edge: 20, faces: "range(1, 7) if 10**1000000000 else []", face: die-number}\n  - {id: numbered-2')
-    from kitpress.build import Project, compose_game
+    from kitpress.build.pipeline import Project, compose_game
 
     with pytest.raises(KitpressError) as info:
         compose_game(Project(kit_project.root), "class-struggle", kit_project.options())
@@ -312,8 +312,8 @@ def test_a_build_stops_when_its_renders_together_run_over_and_the_next_build_sta
 def test_the_shipped_games_stay_far_under_every_budget(game):
     """The budgets are set from these renders (sandbox.py says the figures): at least 20 times
     over what any of them takes, 10 times for a document part (19 times today)."""
-    from kitpress import sandbox
-    from kitpress.build import BuildOptions, Project, compose_game
+    from kitpress.compose import sandbox
+    from kitpress.build.pipeline import BuildOptions, Project, compose_game
 
     _, _, composer = compose_game(Project(ROOT), game, BuildOptions(), fit_text=False)
     meter = composer.binder.env.meter

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kitpress.bind import share_out
-from kitpress.textfmt import MINUS, fill, format_value, number, signed
+from kitpress.compose.bind import share_out
+from kitpress.content.textfmt import MINUS, fill, format_value, number, signed
 
 
 def test_minus_is_the_true_minus_sign():

@@ -3,7 +3,7 @@
 import pyphen
 import pytest
 
-from kitpress import styles
+from kitpress.typeset import styles
 
 WORDS = ["hyphenation", "revolución", "номенклатура", "representatives", "extraordinariamente", "государственный"]
 

@@ -7,9 +7,9 @@ import tracemalloc
 
 import pytest
 
-from kitpress import yamlio
+from kitpress.content import yamlio
 from kitpress.errors import KitpressError, Loc
-from kitpress.yamlio import LocStr, YList, YMap
+from kitpress.content.yamlio import LocStr, YList, YMap
 
 DOC = """\
 title: Hello

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import kitpress
-from kitpress.build import find_project
+from kitpress.build.pipeline import find_project
 from synthetic import synthetic_project  # tools/synthetic.py, beside this file
 
 PEERS = Path(__file__).resolve().parent / "peers"
@@ -93,7 +93,7 @@ def tools(root: Path) -> dict:
     """The commands of the deck job, by name, each writing into the folder it is given."""
     cards = root / "content" / "synthetic" / "cards.yaml"
     found = {
-        "kitpress": lambda out: [sys.executable, "-m", "kitpress.cli", "build", "synthetic", "--out", str(out)],
+        "kitpress": lambda out: [sys.executable, "-m", "kitpress.cli.main", "build", "synthetic", "--out", str(out)],
         "floor": lambda out: [sys.executable, str(PEERS / "reportlab_deck.py"), str(cards), str(out / "deck.pdf")],
     }
     if importlib.util.find_spec("typst") is not None:
@@ -151,7 +151,7 @@ def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
 
 
 def kits(project, tmp: Path, repeat: int, table: Table) -> dict:
-    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    kitpress = [sys.executable, "-m", "kitpress.cli.main"]
     figures = {}
     table.section("full kits, one paper")
     for game in project.games():
@@ -171,7 +171,7 @@ def kits(project, tmp: Path, repeat: int, table: Table) -> dict:
 
 def all_kits(project, tmp: Path, table: Table) -> dict:
     """What `make kit` does: every game in every language, on each paper."""
-    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    kitpress = [sys.executable, "-m", "kitpress.cli.main"]
     figures = {}
     table.section("all games × languages × papers (make kit), one run each")
     for paper in PAPERS:
@@ -213,7 +213,7 @@ def big_deck(tmp: Path, count: int, repeat: int, table: Table) -> dict:
 WARM_REBUILDS = """
 import json, sys, time
 from pathlib import Path
-from kitpress.build import BuildOptions, build_game, find_project
+from kitpress.build.pipeline import BuildOptions, build_game, find_project
 root, out = Path(sys.argv[1]), Path(sys.argv[2])
 project, options = find_project(root), BuildOptions(out=out)
 build_game(project, "synthetic", options)
@@ -233,7 +233,7 @@ def rebuild(tmp: Path, table: Table) -> dict:
     """One card edited in the 600-card deck: rebuilt by a new process (`kitpress build`) and by
     a running one (`kitpress watch`, which calls the same build in-process); then a rebuild with
     nothing changed."""
-    kitpress = [sys.executable, "-m", "kitpress.cli"]
+    kitpress = [sys.executable, "-m", "kitpress.cli.main"]
     root = tmp / "deck-job"
     cards = root / "content" / "synthetic" / "cards.yaml"
     out = root / "incremental"

@@ -13,7 +13,7 @@ import yaml
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-from kitpress.fonts import FONT_DIR
+from kitpress.typeset.fonts import FONT_DIR
 
 FIRST_CODEPOINT = 0xE000  # Unicode's private use area
 SOURCE = FONT_DIR / "kitpress-icons.yaml"

@@ -15,8 +15,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import Loc, fail
-from .errors import shown as printable
+from kitpress.errors import Loc, fail, shown as printable
 
 MAX_NAME = 255  # bytes in one part of a path: what ext4, APFS and NTFS hold
 MAX_PATH = 4096

@@ -1,0 +1,140 @@
+"""Rendering on every core, in batches: each component's PDF is drawn by a worker process, and a
+big deck in batches of sheets, each kept under its fingerprint and joined with qpdf (pikepdf).
+
+Why batches: a one-card edit redraws one batch of sheets, not the whole deck, and a deck of
+600 cards is drawn by both cores. The price is one copy of each font subset per batch."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from kitpress.errors import KitpressError, Problem, Problems
+from kitpress.typeset import fit, styles
+
+if TYPE_CHECKING:
+    import pikepdf
+
+SHEETS_PER_BATCH = 24
+CACHE = ".batches"  # in a kit's folder: the batches of its big decks, by fingerprint
+
+
+@dataclass(frozen=True)
+class Task:
+    """One PDF to draw: `draw(path)` returns its page count; `cost` orders the work."""
+
+    path: Path
+    draw: Callable[[Path], int]
+    cost: int
+    thumbnail: Path | None = None  # where the kit page's picture of its page 1 goes
+
+
+def workers() -> int:
+    """Processes to draw with: every core this process may use, or KITPRESS_JOBS."""
+    wanted = os.environ.get("KITPRESS_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+_TASKS: list[Task] = []  # what forked workers draw (inherited, never pickled: scenes are big)
+
+
+def _draw(index: int) -> tuple[int, list[Problem]]:
+    """Draw one task, collecting what does not fit instead of stopping at the first problem."""
+    task = _TASKS[index]
+    with fit.collecting(Problems()) as problems:
+        try:
+            pages = task.draw(task.path)
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+            pages = 0
+    return pages, problems.items
+
+
+def thumbnail(pdf: Path, target: Path) -> None:
+    """A file's picture for the kit page, drawn by the main process while the workers draw
+    the rest (each worker would import pdfium for it: 12 ms); the kit page would draw it after
+    the build, alone. One that fails here is drawn by the kit page, which reports why."""
+    from kitpress.site.kitpage import draw_thumbnail
+
+    try:
+        draw_thumbnail(pdf, target, hashlib.sha256(pdf.read_bytes()).hexdigest())
+    except Exception:  # noqa: BLE001 - see above: never a reason to fail the build here
+        target.unlink(missing_ok=True)
+
+
+def _can_fork() -> bool:
+    """Workers are forked, so they share the composed scene without copying it; macOS forks
+    unsafely once system frameworks are loaded, and Windows cannot: there, one process draws."""
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+class WorkerDied(Exception):
+    """A drawing process ended without finishing (killed: by the out-of-memory killer, say)."""
+
+    def __init__(self, unfinished: list[Path]):
+        super().__init__(", ".join(p.name for p in unfinished))
+        self.unfinished = unfinished
+
+
+def draw_all(
+    tasks: list[Task], meanwhile: Callable[[], None] = lambda: None, done: Callable[[int, object], None] = lambda i, r: None
+) -> tuple[list, list[list[Problem]]]:
+    """Draw every task, on as many processes as there are cores: what each task's draw
+    returned and the problems it found, in task order. The main process does `meanwhile`
+    while the workers draw, then `done(index, what the task's draw returned)` as each task is
+    finished. A worker that dies raises WorkerDied at once, naming what was left undrawn (a
+    process pool of multiprocessing.Pool would wait for it forever)."""
+    global _TASKS
+    _TASKS = tasks
+    drawn: dict[int, tuple] = {}
+    try:
+        count = min(workers(), len(tasks))
+        if count < 2 or not _can_fork():
+            meanwhile()
+            for index in range(len(tasks)):
+                drawn[index] = _draw(index)
+                done(index, drawn[index][0])
+        else:
+            styles.load_hyphenators()
+            order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
+            with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
+                futures = {pool.submit(_draw, index): index for index in order}
+                meanwhile()
+                try:
+                    for future in as_completed(futures):
+                        index = futures[future]
+                        drawn[index] = future.result()
+                        done(index, drawn[index][0])
+                except BrokenProcessPool:
+                    raise WorkerDied([tasks[i].path for i in order if i not in drawn]) from None
+    finally:
+        _TASKS = []
+    results = [drawn[i] for i in range(len(tasks))]
+    return [made for made, _ in results], [found for _, found in results]
+
+
+def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None]) -> int:
+    """One PDF of the batches' pages in order, described like the first batch."""
+    import pikepdf
+
+    joined, sources = pikepdf.new(), []
+    try:
+        for file in files:
+            sources.append(pikepdf.open(file))
+            joined.pages.extend(sources[-1].pages)
+        for key, value in sources[0].docinfo.items():
+            joined.docinfo[key] = str(value)
+        save(joined, path)
+        return len(joined.pages)
+    finally:
+        for source in sources:
+            source.close()

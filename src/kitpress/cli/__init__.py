@@ -1,0 +1,1 @@
+"""The kitpress command: options into calls, problems printed, exit codes (typer)."""

@@ -1,0 +1,110 @@
+"""What the printer sees: faces with shapes and fitted text frames, and flowing documents.
+
+Coordinates are points from the face's trim top-left (y grows downwards); the renderer
+flips y once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kitpress.errors import Loc
+from kitpress.typeset.styles import StyleSheet
+
+if TYPE_CHECKING:
+    from kitpress.typeset.fit import Blame
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    kind: str  # rect | line | polygon | ellipse | image
+    coords: tuple[float, ...]
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+    image: str | None = None  # a checked file path, for kind image
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TextFrame:
+    id: str
+    box: tuple[float, float, float, float]  # x, y, w, h
+    markup: str
+    valign: str
+    min_size: float  # the floor (pt) its text may shrink to; fitted when drawn
+    pad: float
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+    rotate: int
+    blame: Blame | None = field(default=None, compare=False, repr=False)  # where its fit problems point
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    key: str  # equal faces share one PDF form
+    layout: str
+    size: tuple[float, float]
+    bleed: float
+    shapes: tuple[Shape, ...]
+    frames: tuple[TextFrame, ...]
+    sheet: StyleSheet
+    faces: dict  # faces embedded with <face>, by "layout:item"
+    children: tuple = ()  # (Face, x, y): faces placed on this one, such as a track's spaces
+    seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
+    cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
+    overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
+    gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    layout: str
+    orientation: str
+    margins: tuple[float, float, float, float]  # top, right, bottom, left
+    columns: int
+    gap: float
+    header: str
+    header_height: float
+    footer: str
+    footer_height: float
+    body: str
+    max_pages: int | None
+    sheet: StyleSheet
+    faces: dict
+    loc: Loc
+    printed: tuple = ()  # content strings the document shows, to name the source of a problem
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    name: str
+    fronts: tuple[Face, ...]
+    ids: tuple[str, ...]
+    back: Face | None
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One component, composed: what the renderer needs to write its PDF."""
+
+    component: str
+    kind: str
+    title: str
+    decks: tuple[Deck, ...] = ()
+    boards: tuple[Face, ...] = ()
+    documents: tuple[Document, ...] = ()
+
+    def faces(self):
+        """Every face it prints directly: card fronts and backs, board sheets, faces in documents."""
+        for deck in self.decks:
+            yield from deck.fronts
+            if deck.back is not None:
+                yield deck.back
+        yield from self.boards
+        for doc in self.documents:
+            yield from doc.faces.values()

@@ -1,0 +1,1 @@
+"""Content in: YAML read with places and limits, schemas, translations, images checked."""

@@ -1,0 +1,212 @@
+"""The only YAML door: safe loading into values that remember path:line:col.
+
+Mappings become `YMap` (a dict), sequences `YList` (a list), strings `LocStr` (a str); each
+knows its `loc`, and containers know the loc of every key and item. Duplicate keys, Python
+tags, merge keys and alias bombs are errors with a place.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from pathlib import Path
+
+import yaml
+
+from kitpress import files
+from kitpress.errors import KitpressError, Loc, Problem, fail
+
+# libyaml's composer when PyYAML has it (about ten times faster), the pure-Python one otherwise;
+# both only compose nodes here: no Python object is ever constructed from a tag.
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_BYTES = 4 * 1024 * 1024
+MAX_NODES = 400_000
+MAX_DEPTH = 64
+MAX_DIGITS = 15  # whole numbers up to a thousand million million: every count, price and year
+_INT = "tag:yaml.org,2002:int"
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+
+
+class LocStr(str):
+    """A string from a source file, carrying where it was written."""
+
+    loc: Loc
+    field: str = ""
+    block: bool = False
+
+    def __new__(cls, value: str, loc: Loc, field: str = ""):
+        obj = super().__new__(cls, value)
+        obj.loc = loc
+        obj.field = field
+        return obj
+
+    def __reduce__(self):
+        return (LocStr, (str(self), self.loc, self.field))
+
+
+class YMap(dict):
+    loc: Loc
+
+    def __init__(self, *args, loc: Loc, key_locs=None, **kw):
+        super().__init__(*args, **kw)
+        self.loc = loc
+        self.key_locs: dict = key_locs or {}
+        self.value_locs: dict = {}
+
+    def loc_of(self, key) -> Loc:
+        return self.value_locs.get(key) or self.key_locs.get(key) or self.loc
+
+    def key_loc(self, key) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+
+class YList(list):
+    loc: Loc
+
+    def __init__(self, *args, loc: Loc, **kw):
+        super().__init__(*args, **kw)
+        self.loc = loc
+        self.item_locs: list[Loc] = []
+
+    def loc_of(self, index: int) -> Loc:
+        return self.item_locs[index] if index < len(self.item_locs) else self.loc
+
+
+def loc_of(value, default: Loc | None = None) -> Loc | None:
+    return getattr(value, "loc", default)
+
+
+def _mark_loc(path: str, mark) -> Loc:
+    return Loc(path, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, path: str):
+        self.path = path
+        self.count = 0
+        self.scalars = yaml.SafeLoader("")  # only its scalar constructors are used
+
+    def build(self, node, depth: int = 0, loc: Loc | None = None):
+        self.count += 1
+        loc = loc or _mark_loc(self.path, node.start_mark)
+        if self.count > MAX_NODES:
+            raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
+        if depth > MAX_DEPTH:
+            raise fail(f"document nested deeper than {MAX_DEPTH} levels", loc)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, loc, depth)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
+            out = YList(loc=loc)
+            for item in node.value:
+                out.item_locs.append(_mark_loc(self.path, item.start_mark))
+                out.append(self.build(item, depth + 1, out.item_locs[-1]))  # one Loc for both: a big deck has many
+            return out
+        return self._scalar(node, loc)
+
+    def _mapping(self, node, loc: Loc, depth: int) -> YMap:
+        if node.tag != "tag:yaml.org,2002:map":
+            raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
+        out = YMap(loc=loc)
+        for key_node, value_node in node.value:
+            key_loc = _mark_loc(self.path, key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise fail("keys must be plain words (merge keys '<<' are not supported)", key_loc)
+            key = str(key_node.value)
+            if key in out:
+                first = out.key_locs[key]
+                raise fail(f"duplicate key '{key}' (first defined at line {first.line})", key_loc)
+            out.key_locs[key] = key_loc
+            out.value_locs[key] = _mark_loc(self.path, value_node.start_mark)
+            out[key] = self.build(value_node, depth + 1, out.value_locs[key])
+        return out
+
+    def _scalar(self, node, loc: Loc):
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return LocStr(node.value, loc)
+        if node.tag not in _PLAIN_TAGS:
+            raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
+        if node.tag == _INT and len(node.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
+            raise fail(f"a whole number of more than {MAX_DIGITS} digits; no game counts that far", loc)
+        try:
+            value = self.scalars.construct_object(node)
+        except (ValueError, KeyError, TypeError, yaml.YAMLError):  # an explicit tag the value does not fit: `!!int ten`
+            tag = node.tag.rsplit(":", 1)[-1]
+            raise fail(f"'{node.value}' is not a valid !!{tag}; remove the tag or fix the value", loc) from None
+        if isinstance(value, float) and not math.isfinite(value):  # .nan, .inf, 1e999
+            raise fail(f"'{node.value}' is not a finite number; write the number itself", loc)
+        if not isinstance(value, str):
+            return value
+        text = LocStr(value, loc)
+        text.block = node.style in ("|", ">")  # a block scalar's text starts on the next line
+        return text
+
+
+def _measure(text: str, path: str, loader) -> None:
+    """Refuse a document nested too deep or holding too many values before any node is built.
+
+    The parser keeps its own stack, so walking its events cannot overflow Python's, and each
+    event is dropped once counted: memory stays bounded. The composer recurses once per level,
+    and a node costs hundreds of bytes, so without this a 20 KB `[[[[…` or 4 MiB of `[1,1,…`
+    would end in a RecursionError or a gigabyte of nodes.
+    """
+    depth = count = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.NodeEvent):
+            count += 1
+            if count > MAX_NODES:
+                loc = _mark_loc(path, event.start_mark)
+                raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise fail(f"document nested deeper than {MAX_DEPTH} levels", _mark_loc(path, event.start_mark))
+
+
+def _compose(text: str, path: str, loader):
+    _measure(text, path, loader)
+    return yaml.compose(text, Loader=loader)
+
+
+def load_text(text: str, path: str):
+    """Parse YAML text; return located values or raise KitpressError with the place."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(path, 1, 1))
+    try:
+        try:
+            node = _compose(text, path, _COMPOSER)
+        except yaml.MarkedYAMLError:  # say it in PyYAML's own (clearer) words, at the same place
+            node = _compose(text, path, yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = _mark_loc(path, mark) if mark else Loc(path, 1, 1)
+        raise KitpressError(Problem("error", f"YAML syntax: {exc.problem or exc}", loc)) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (a control character, say)
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise fail(f"character U+{exc.character:04X} is not allowed in YAML; delete it", Loc(path, line, col)) from None
+    except yaml.YAMLError as exc:
+        raise fail(f"YAML: {exc}", Loc(path, 1, 1)) from None
+    if node is None:
+        return YMap(loc=Loc(path, 1, 1))
+    return _Builder(path).build(node)
+
+
+def load_file(path: Path, shown: str | None = None, *, within: Iterable[Path]):
+    """Parse a YAML file found inside the folders `within`, through the files door (its size,
+    kind and place checked before it is read)."""
+    return load_text(files.read_text(path, within, MAX_BYTES, shown or str(path)), shown or str(path))
+
+
+def dump(data: dict) -> str:
+    """Plain data (dicts, lists, strings, numbers) as block-style YAML, keys in order."""
+    return yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=False)

@@ -1,0 +1,62 @@
+"""Papers and card trims by name: data in `sizes.yaml` (kitpress's own under layouts/common/, a
+game's on top), read into points. What `--paper` and a layout's `size:` may name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kitpress import files
+from kitpress.content import yamlio
+from kitpress.errors import Problems, did_you_mean, rel
+from kitpress.units import MM, Bounds, parse_length
+
+# kitpress's own, for a project whose layout folders have none (games made before sizes.yaml)
+SHIPPED = Path(__file__).resolve().parents[3] / "layouts" / "common" / "sizes.yaml"
+_KINDS = ("papers", "cards")
+_SIZE = re.compile(r"(\S+)\s*x\s*(\S+)")
+# a paper or a card: at least a millimetre, at most the 200 inches a PDF page may measure
+SIDE = Bounds("a side of a paper or card", 1 * MM, 5080 * MM, "mm")
+
+
+@dataclass(frozen=True)
+class Sizes:
+    papers: dict = field(default_factory=dict)  # name: (width, height) in points, portrait
+    cards: dict = field(default_factory=dict)
+
+
+def parse_size(text) -> tuple[float, float]:
+    """'70mm x 120mm' (a bare number is millimetres) to (width, height) in points. ValueError."""
+    match = _SIZE.fullmatch(str(text).strip())
+    if not match:
+        raise ValueError(f"'{text}' is not width x height, like '70mm x 120mm'")
+    return parse_length(match.group(1), "width", SIDE, MM), parse_length(match.group(2), "height", SIDE, MM)
+
+
+def load(dirs: list[Path], root: Path) -> Sizes:
+    """The sizes of every sizes.yaml in `dirs` (the game's first), later names over earlier ones."""
+    paths = [d / "sizes.yaml" for d in reversed(dirs) if files.exists(d / "sizes.yaml")]
+    if not paths:
+        paths, within = [SHIPPED], [SHIPPED.parent]
+    else:
+        within = dirs
+    found: dict = {kind: {} for kind in _KINDS}
+    problems = Problems()
+    for path in paths:
+        raw = yamlio.load_file(path, rel(path, root), within=within)
+        for key in raw:
+            if key not in _KINDS:
+                problems.error(f"unknown key '{key}' in sizes.yaml{did_you_mean(key, _KINDS)}", raw.key_loc(key))
+                continue
+            names = raw[key]
+            if not isinstance(names, dict):
+                problems.error(f"{key}: a mapping of names to sizes, like 'tarot: 70mm x 120mm'", raw.loc_of(key))
+                continue
+            for name, text in names.items():
+                try:
+                    found[key][str(name)] = parse_size(text)
+                except ValueError as exc:
+                    problems.error(f"the size of {key[:-1]} '{name}': {exc}", names.loc_of(name))
+    problems.raise_if_errors()
+    return Sizes(found["papers"], found["cards"])

@@ -1,0 +1,1 @@
+"""The scene painted into PDFs: card sheets, boards, documents, the kit's own pages (reportlab, pikepdf)."""

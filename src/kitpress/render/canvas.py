@@ -1,0 +1,269 @@
+"""The only drawing code: scene -> PDF with reportlab.
+
+Faces are drawn once each into a PDF form and placed wherever they recur. Every canvas is
+deterministic (invariant), uses the bundled fonts only, and asks viewers not to rescale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
+
+from kitpress import __version__
+from kitpress.compose.scene import Face, TextFrame
+from kitpress.typeset import fonts
+from kitpress.typeset.fit import Fitted, fit_frame
+from kitpress.typeset.markup import Builder
+from kitpress.typeset.styles import StyleSheet
+
+INK = Color(0.1, 0.1, 0.1)
+
+
+@dataclass(frozen=True)
+class Meta:
+    title: str
+    author: str
+    subject: str
+    lang: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every page of one PDF shares: the paper, the edge printers cannot reach, the
+    document's description and the house styles for captions."""
+
+    paper: tuple[float, float]
+    edge: float
+    meta: Meta
+    sheet: StyleSheet
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, as seen from the front: how far to move every back
+    flip: str = "long"  # the edge the printer turns the sheet on
+
+
+def open_canvas(path, size: tuple[float, float], meta: Meta) -> Canvas:
+    """A canvas on a file path or a binary buffer."""
+    fonts.register()
+    c = Canvas(
+        path if not isinstance(path, Path) else str(path),
+        pagesize=size,
+        invariant=1,
+        initialFontName="Sans",
+        initialFontSize=9,
+        pageCompression=1,
+        lang=meta.lang,
+    )
+    _describe(c, meta)
+    return c
+
+
+def _describe(c: Canvas, meta: Meta) -> None:
+    c.setTitle(meta.title)
+    c.setAuthor(meta.author)
+    c.setSubject(meta.subject)
+    c.setCreator(f"kitpress {__version__}")
+    c.setProducer(f"kitpress {__version__}")
+    c.setViewerPreference("PrintScaling", "None")
+
+
+# -- faces ----------------------------------------------------------------------------------
+class FormCache:
+    """One PDF form per distinct face on a canvas, drawn once and placed wherever it recurs; a
+    face known to be printed only once (`recurring` says which recur) is drawn in place."""
+
+    def __init__(self, canvas: Canvas, recurring: set[str] | None = None):
+        self.c, self.names, self.recurring = canvas, {}, recurring
+
+    def place(self, face: Face, x: float, y: float, clip: bool = True) -> None:
+        if self.recurring is not None and face.key not in self.recurring:
+            self.c.saveState()
+            self.c.translate(x, y)
+            draw_face(self.c, face, clip)
+            self.c.restoreState()
+            return
+        name = self.names.get(face.key)
+        if name is None:
+            name = self.names[face.key] = f"F{len(self.names)}"
+            b = face.bleed
+            self.c.beginForm(name, -b, -b, face.size[0] + b, face.size[1] + b)
+            draw_face(self.c, face, clip)
+            self.c.endForm()
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.doForm(name)
+        self.c.restoreState()
+
+
+def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
+    """Draw a face with its trim's lower-left corner at the origin."""
+    w, h = face.size
+    c.saveState()
+    if clip:
+        b = face.bleed
+        path = c.beginPath()
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+    for shape in face.shapes:
+        _isolated_shape(c, face, shape)
+    for child, x, y in face.children:
+        c.saveState()
+        c.translate(x, h - y - child.size[1])
+        draw_face(c, child)
+        c.restoreState()
+    for shape in face.overlays:
+        _isolated_shape(c, face, shape)
+    for frame in face.frames:
+        _frame(c, face, frame)
+    c.restoreState()
+
+
+def _isolated_shape(c: Canvas, face: Face, shape) -> None:
+    """A shape sets every colour and width it uses, so only a dash must not outlive it: a
+    graphics state saved per shape is a third of a card's drawing operators."""
+    if shape.dash:
+        c.saveState()
+        _shape(c, face, shape)
+        c.restoreState()
+    else:
+        _shape(c, face, shape)
+
+
+def _shape(c: Canvas, face: Face, shape) -> None:
+    sheet, h = face.sheet, face.size[1]
+    fill, stroke = sheet.fill(shape.fill), sheet.color(shape.stroke)
+    if sheet.ink_saver and shape.kind in ("rect", "ellipse") and min(shape.coords[:2]) < 0:
+        fill = None  # saving ink: nothing is filled out to the bleed
+    if fill is None and stroke is None and shape.kind != "image":
+        return
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(shape.width)
+        if shape.dash:
+            c.setDash(list(shape.dash))
+    if shape.kind == "image":
+        x, y, rw, rh = shape.coords
+        c.drawImage(shape.image, x, h - y - rh, rw, rh, mask="auto", preserveAspectRatio=True, anchor="c")
+        return
+    if shape.kind == "line":
+        x1, y1, x2, y2 = shape.coords
+        c.line(x1, h - y1, x2, h - y2)
+        return
+    if shape.kind == "polygon":
+        path = c.beginPath()
+        points = list(zip(shape.coords[::2], shape.coords[1::2]))
+        path.moveTo(points[0][0], h - points[0][1])
+        for x, y in points[1:]:
+            path.lineTo(x, h - y)
+        path.close()
+        c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+        return
+    if shape.kind == "ellipse":
+        x, y, rw, rh = shape.coords
+        c.ellipse(x, h - y - rh, x + rw, h - y, stroke=int(stroke is not None), fill=int(fill is not None))
+        return
+    x, y, rw, rh = shape.coords
+    if shape.radius:
+        c.roundRect(x, h - y - rh, rw, rh, shape.radius, stroke=int(stroke is not None), fill=int(fill is not None))
+    else:
+        c.rect(x, h - y - rh, rw, rh, stroke=int(stroke is not None), fill=int(fill is not None))
+
+
+def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
+    x, y, w, h = frame.box
+    top = face.size[1] - y
+    if frame.fill or frame.stroke:
+        fill, stroke = face.sheet.fill(frame.fill), face.sheet.color(frame.stroke)
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(frame.width)
+        args = dict(stroke=int(stroke is not None), fill=int(fill is not None))
+        if frame.radius:
+            c.roundRect(x, top - h, w, h, frame.radius, **args)
+        else:
+            c.rect(x, top - h, w, h, **args)
+    if frame.rotate:  # turn about the frame's centre; a quarter turn swaps width and height
+        c.saveState()
+        c.translate(x + w / 2, top - h / 2)
+        c.rotate(frame.rotate)
+        if frame.rotate in (90, 270):
+            w, h = h, w
+        c.translate(-w / 2, -h / 2)
+        x, top = 0, h
+    fitted = frame_blocks(face, frame, w, h)
+    slack = max(h - 2 * frame.pad - fitted.needed, 0)
+    cursor = top - frame.pad - {"top": 0, "middle": slack / 2, "bottom": slack}.get(frame.valign, 0)
+    inner_w = w - 2 * frame.pad
+    for index, (flow, fh) in enumerate(zip(fitted.flows, fitted.heights)):
+        if index:
+            cursor -= flow.getSpaceBefore()
+        fw = flow.width if hasattr(flow, "width") and isinstance(flow.width, (int, float)) else inner_w
+        dx = _halign(flow, inner_w, fw)
+        flow.drawOn(c, x + frame.pad + dx, cursor - fh)  # each flowable saves and restores the state
+        cursor -= fh + flow.getSpaceAfter()
+    if frame.rotate:
+        c.restoreState()
+
+
+def frame_blocks(face: Face, frame: TextFrame, w: float, h: float) -> Fitted:
+    """A frame's text built and wrapped at the largest size that fits its box (turned, if it is)."""
+    builder = Builder(face.sheet, face=face_resolver(face.faces), plain_lines=True)
+    return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame)
+
+
+def fit_faces(faces) -> None:
+    """Fit every frame of these faces, and of the faces on them, without drawing (kitpress check);
+    problems come in print order."""
+    seen: set[str] = set()
+    queue = list(faces)
+    for face in queue:  # grows as it goes: children after their parents
+        if face.key in seen:
+            continue
+        seen.add(face.key)
+        for frame in face.frames:
+            x, y, w, h = frame.box
+            frame_blocks(face, frame, *((h, w) if frame.rotate in (90, 270) else (w, h)))
+        queue += [child for child, _, _ in face.children] + list(face.faces.values())
+
+
+def _halign(flow: Flowable, avail: float, width: float) -> float:
+    align = getattr(flow, "hAlign", "LEFT")
+    if isinstance(flow, Paragraph) or width >= avail:
+        return 0
+    return {"CENTER": (avail - width) / 2, "CENTRE": (avail - width) / 2, "RIGHT": avail - width}.get(align, 0)
+
+
+class FaceFlowable(Flowable):
+    """An embedded face (a token in a table cell, say) drawn at its trim size."""
+
+    def __init__(self, face: Face):
+        super().__init__()
+        self.face = face
+        self.width, self.height = face.size
+
+    def wrap(self, avail_width, avail_height):
+        return self.face.size
+
+    def draw(self):
+        draw_face(self.canv, self.face)
+
+
+def face_resolver(faces: dict):
+    """How markup's <face layout=… item=…/> finds the face composed for it."""
+    return lambda attrs, scale: FaceFlowable(faces[face_key(attrs.get("layout", ""), attrs.get("item", ""))])
+
+
+def face_key(layout: str, item: str) -> str:
+    return f"{layout}:{item}"
+
+
+def para(text: str, style) -> Paragraph:
+    """A plain-text caption as a paragraph, escaped, with the symbol fallback."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return Paragraph(fonts.with_fallback(escaped), style)

@@ -1,0 +1,170 @@
+"""Fonts: the bundled TrueType families, glyph coverage and the symbol fallback.
+
+reportlab is told about every face once, from the project's fonts/ folder; `with_fallback`
+wraps characters the main family lacks in the symbol family, and `missing_glyphs` names those
+no bundled font has.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+from reportlab import rl_config
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from kitpress import files
+from kitpress.errors import Loc, fail
+from kitpress.typeset import icons
+
+FONT_DIR = Path(__file__).resolve().parents[3] / "fonts"  # the repository's, for a source checkout
+# family -> (regular, bold, italic, bold italic) file names in fonts/
+FAMILIES = {
+    "Sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"),
+    "Symbols": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    "KitpressIcons": ("KitpressIcons.ttf",) * 4,
+    "FontAwesome": (icons.FA_SOLID,) * 4,  # an absolute path: installed with kitpress
+}
+MAIN, FALLBACK = "Sans", "Symbols"
+MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are a third of this
+_SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
+# Characters that are layout, not text: never looked up in a font.
+_IGNORED = {"\n", "\t", "\u00ad", "\u200b"}
+
+
+_registered: list[Path] = []
+_faces: dict[str, Path] = {}  # face name -> its file, parsed when first used
+_parsed: dict[Path, TTFont] = {}
+
+
+def register(font_dir: Path | None = None) -> None:
+    """Make the bundled families known to reportlab once per process; a missing file is a
+    located error. A face's file is parsed when text first uses it (5-9 ms each; a deck
+    uses two of the eleven faces)."""
+    if _registered:
+        return
+    font_dir = font_dir or FONT_DIR
+    for family, names in FAMILIES.items():
+        for suffix, name in zip(_SUFFIX, names):
+            path = font_dir / name  # Font Awesome's name is absolute: it comes with its package
+            if not files.exists(path):
+                raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
+            real = files.checked(path, [path.parent if Path(name).is_absolute() else font_dir], limit=MAX_FONT_BYTES)
+            _check_header(real, str(path))
+            _faces[family + suffix] = real
+    _map_families()
+    # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
+    rl_config.canvas_basefontname = face_name(MAIN)
+    _registered.append(font_dir)
+
+
+def _check_header(path: Path, shown: str) -> None:
+    """Refuse what is plainly no TrueType font now, not when text first needs it."""
+    with path.open("rb") as handle:  # a regular file: the door checked it
+        head = handle.read(4)
+    if head == b"OTTO":
+        raise fail("not a usable TrueType font: its outlines are PostScript (CFF); use a .ttf", Loc(shown))
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise fail("not a usable TrueType font: the file does not start like one", Loc(shown))
+
+
+def _find_and_register(name):
+    """reportlab asks here for a font it does not know yet (pdfmetrics.getFont)."""
+    path = _faces.get(str(name))
+    if path is None:
+        return _reportlab_find(name)
+    font = _font(str(name), path)
+    pdfmetrics.registerFont(font)
+    _map_families()  # registerFont maps bold and italic of a family's name to that one face
+    return font
+
+
+def load(family: str, bold: bool = False, italic: bool = False) -> None:
+    """Parse a face now (it would be when text first uses it): before worker processes are
+    forked, one parse serves them all."""
+    register()
+    pdfmetrics.getFont(face_name(family, bold, italic))
+
+
+def _map_families() -> None:
+    """Tell reportlab which face <b> and <i> pick in each family."""
+    for family in FAMILIES:
+        for (bold, italic), suffix in zip(((0, 0), (1, 0), (0, 1), (1, 1)), _SUFFIX):
+            addMapping(family, bold, italic, family + suffix)
+
+
+_reportlab_find = pdfmetrics.findFontAndRegister
+pdfmetrics.findFontAndRegister = _find_and_register
+
+
+def _font(name: str, path: Path) -> TTFont:
+    """A face; a file that serves several faces (a family without italics) is read once."""
+    if path in _parsed:
+        alias = copy.copy(_parsed[path])
+        alias.fontName, alias.state = name, WeakKeyDictionary()  # its own subset in each document
+        return alias
+    try:
+        _parsed[path] = TTFont(name, str(path))
+    except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
+        raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
+    return _parsed[path]
+
+
+def icon(name: str) -> tuple[str, int] | None:
+    """(family, code point) of a pictogram by name, or None."""
+    register()
+    return icons.lookup(name, _registered[0] / "KitpressIcons.ttf")
+
+
+def icon_names() -> list[str]:
+    register()
+    return icons.known(_registered[0] / "KitpressIcons.ttf")
+
+
+@lru_cache(maxsize=None)
+def charset(family: str) -> frozenset[int]:
+    """The code points a family's regular face maps (reportlab's reading of its cmap; 0xFFFF
+    is the table's end marker, no character)."""
+    register()
+    return frozenset(pdfmetrics.getFont(face_name(family)).face.charToGlyph) - {0xFFFF}
+
+
+@lru_cache(maxsize=None)
+def drawable(family: str) -> frozenset[str]:
+    """The characters a family draws, and the layout characters no font needs."""
+    return frozenset(map(chr, charset(family))) | _IGNORED
+
+
+def face_name(family: str, bold: bool = False, italic: bool = False) -> str:
+    return family + _SUFFIX[bold + 2 * italic]
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters neither the main family nor the fallback can draw."""
+    if set(text) <= drawable(MAIN):
+        return []
+    main, fallback = charset(MAIN), charset(FALLBACK)
+    return sorted({c for c in text if c not in _IGNORED and ord(c) not in main and ord(c) not in fallback})
+
+
+def with_fallback(escaped: str) -> str:
+    """Wrap runs of characters the main family lacks in the symbol family (XML-escaped text)."""
+    if set(escaped) <= drawable(MAIN):
+        return escaped  # nearly always: one set operation instead of a loop over characters
+    main = charset(MAIN)
+    out, run = [], []
+    for char in escaped:
+        if ord(char) in main or char in _IGNORED:
+            if run:
+                out.append(f'<font face="{FALLBACK}">{"".join(run)}</font>')
+                run = []
+            out.append(char)
+        else:
+            run.append(char)
+    if run:
+        out.append(f'<font face="{FALLBACK}">{"".join(run)}</font>')
+    return "".join(out)

@@ -1,0 +1,234 @@
+"""Named text styles and colours from layout YAML, as reportlab styles at any scale."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+
+from kitpress import usercache
+from kitpress.typeset import fonts
+from kitpress.units import EXTENT, FONT_SIZE, LEADING, LENGTH, TRACKING, measure
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+STYLE_KEYS = {
+    "font",
+    "bold",
+    "italic",
+    "size",
+    "leading",
+    "color",
+    "align",
+    "space_before",
+    "space_after",
+    "indent",
+    "bullet_indent",
+    "first_indent",
+    "upper",
+    "tracking",
+    "hyphenate",  # false: never break this style's words (short labels in narrow cells)
+    "extends",
+}
+# the properties that are numbers (bare numbers are points; '2mm' is read too), and what each is
+STYLE_NUMBERS = {
+    "size": FONT_SIZE,
+    "leading": LEADING,
+    "tracking": TRACKING,
+    "space_before": EXTENT,
+    "space_after": EXTENT,
+    "indent": LENGTH,  # indents may be negative: a hanging first line
+    "bullet_indent": LENGTH,
+    "first_indent": LENGTH,
+}
+
+
+@dataclass(frozen=True)
+class StyleSheet:
+    """Style specs by name (already merged with what they extend) and the colour palette."""
+
+    specs: dict = field(default_factory=dict)
+    colors: dict = field(default_factory=dict)
+    lang: str = ""  # for hyphenation (pyphen), when it knows the language
+    ink_saver: bool = False  # pale fills, dark text: for a school's black-and-white printer
+
+    def color(self, value):
+        """A colour for text and lines. Saving ink, light text (on what was a dark fill) turns ink."""
+        found = self._lookup(value)
+        if found is not None and self.ink_saver and _luminance(found) > 0.75:
+            return self._lookup("ink") or HexColor("#1f2328")
+        return found
+
+    def fill(self, value):
+        """A colour for areas. Saving ink, every fill becomes a pale tint of itself."""
+        found = self._lookup(value)
+        if found is None or not self.ink_saver:
+            return found
+        return Color(*(1 - 0.12 * (1 - channel) for channel in (found.red, found.green, found.blue)))
+
+    def _lookup(self, value):
+        if value is None or value == "none":
+            return None
+        value = str(value)
+        value = self.colors.get(value, value)
+        if not value.startswith("#"):
+            return None
+        try:
+            return HexColor(value)
+        except ValueError:  # '#zz': no colour, like a name that is not in the palette
+            return None
+
+    def has(self, name: str) -> bool:
+        return name in self.specs
+
+    def para(self, name: str, scale: float = 1.0, align: str | None = None, color: str | None = None) -> ParagraphStyle:
+        return _para(self, name, round(scale, 4), align, color)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@lru_cache(maxsize=4096)
+def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> ParagraphStyle:
+    spec = sheet.specs[name]
+    own_size = style_number(spec, "size", 9)
+    size = own_size * scale
+    font = fonts.face_name(spec.get("font", fonts.MAIN), bool(spec.get("bold")), bool(spec.get("italic")))
+    return ParagraphStyle(
+        f"{name}@{scale}",
+        fontName=font,
+        fontSize=size,
+        leading=style_number(spec, "leading", own_size * 1.25) * scale,
+        textColor=sheet.color(color or spec.get("color", "ink")),
+        alignment=ALIGN[align or spec.get("align", "left")],
+        spaceBefore=style_number(spec, "space_before") * scale,
+        spaceAfter=style_number(spec, "space_after") * scale,
+        leftIndent=style_number(spec, "indent") * scale,
+        bulletIndent=style_number(spec, "bullet_indent") * scale,
+        firstLineIndent=style_number(spec, "first_indent") * scale,
+        bulletFontName=font,
+        bulletFontSize=size,
+        textTransform="uppercase" if spec.get("upper") else None,
+        splitLongWords=0,
+        spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
+        # body text hyphenates in narrow boxes; titles and headings keep their words whole
+        hyphenationLang=hyphenator(sheet.lang) if own_size <= 11 and not spec.get("upper") and spec.get("hyphenate", True) else "",
+        allowWidows=0,
+        allowOrphans=0,
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
+    )
+
+
+def _luminance(color) -> float:
+    return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+
+
+@lru_cache(maxsize=None)
+def hyphenator(lang: str):
+    """pyphen's hyphenation for a language, made once (given a language name instead, reportlab
+    makes a new one for every paragraph); '' for none."""
+    code = hyphenation_language(lang)
+    return _Hyphenator(code) if code else ""
+
+
+class _Hyphenator:
+    """Loads its dictionary (50 ms) the first time a word needs breaking: many files never do."""
+
+    made: list[_Hyphenator] = []
+
+    def __init__(self, code: str):
+        self.code, self._iterate = code, None
+        _Hyphenator.made.append(self)
+
+    def __call__(self, word: str):
+        return self.load()(word)
+
+    def load(self):
+        if self._iterate is None:
+            import pyphen
+
+            path = pyphen.LANGUAGES[self.code]
+            if path not in pyphen.hdcache:
+                pyphen.hdcache[path] = _patterns(path)
+            self._iterate = pyphen.Pyphen(lang=self.code).iterate
+        return self._iterate
+
+    def __deepcopy__(self, memo):  # styles are copied; one hyphenator per language is enough
+        return self
+
+
+def _patterns(path: Path):
+    """pyphen's patterns for a dictionary file, parsed once per version of the file and kept
+    in the user's cache (as marshal data, which cannot run code): parsing them is 50 ms of
+    every build, loading them 4 ms."""
+    import pyphen
+
+    data = path.read_bytes()
+    folder = usercache.folder("hyphenation")
+    cached = folder / f"{path.stem}-{hashlib.sha256(data).hexdigest()[:20]}-{pyphen.VERSION}.marshal" if folder else None
+    if cached is not None and cached.is_file():
+        try:
+            patterns, maxlen = marshal.loads(cached.read_bytes())
+            if isinstance(patterns, dict) and isinstance(maxlen, int):
+                found = pyphen.HyphDict.__new__(pyphen.HyphDict)
+                found.patterns, found.cache, found.maxlen = patterns, {}, maxlen
+                return found
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # parsed again below
+    parsed = pyphen.HyphDict(path)
+    plain = all(type(v) is int for _, values in parsed.patterns.values() for v in values)
+    if cached is not None and plain:  # nonstandard breaks (hu: 'ssz=sz') are objects: not kept
+        usercache.write(cached, marshal.dumps((parsed.patterns, parsed.maxlen)))
+    return parsed
+
+
+def load_hyphenators() -> None:
+    """Load the dictionaries of the languages in use now, before worker processes are forked:
+    each would load its own copy otherwise."""
+    for made in _Hyphenator.made:
+        made.load()
+
+
+def hyphenation_language(lang: str) -> str:
+    """pyphen's dictionary for a language code ('es', 'ru', 'es-MX'), or '' for none."""
+    if not lang:
+        return ""
+    import pyphen
+
+    for code in (lang.replace("-", "_"), lang.split("-")[0]):
+        found = pyphen.language_fallback(code)
+        if found:
+            return found
+    return ""
+
+
+def style_number(spec: dict, key: str, default: float = 0.0) -> float:
+    """A style's number property in points, within the range of what it is (ValueError if not:
+    the layouts check every style when they load it, with its place)."""
+    value = spec.get(key)
+    return measure(default if value is None else value, STYLE_NUMBERS[key], key)
+
+
+def merge_specs(raw: dict) -> dict:
+    """Resolve `extends` between styles (a cycle is cut, not followed)."""
+    out: dict = {}
+
+    def resolve(name: str, seen: tuple = ()) -> dict:
+        if name in out:
+            return out[name]
+        spec = dict(raw.get(name, {}))
+        parent = spec.pop("extends", None)
+        if parent and parent in raw and parent not in seen:
+            spec = {**resolve(parent, seen + (name,)), **spec}
+        out[name] = spec
+        return spec
+
+    for name in raw:
+        resolve(name)
+    return out
