@@ -41,7 +41,8 @@ BACKWARD = {
     "layout.layouts -> typeset.fonts",
     "layout.layouts -> typeset.styles",
     "build.batches -> site.kitpage",
-    "build.pipeline -> site.kitpage",
+    "build.kitpages -> site.kitpage",
+    "build.parts -> site.kitpage",
     "build.publish -> site.kitpage",
 }
 

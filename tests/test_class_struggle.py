@@ -30,7 +30,7 @@ def squash(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
-    folder, entries = build_game(
+    folder, entries, _ = build_game(
         Project(REPO), "class-struggle", BuildOptions(paper="letter", out=tmp_path_factory.mktemp("out"))
     )
     return folder, {e["file"]: e for e in entries}
@@ -155,7 +155,7 @@ def test_one_source_for_each_square(tmp_path, monkeypatch):
     block = text.split('id: "60"')[1].split("- id:")[0]
     squares.write_text(text.replace(block, block.replace("points: 3", "points: 2")))
     monkeypatch.chdir(tmp_path)
-    folder, _ = build_game(Project(tmp_path), "class-struggle", BuildOptions(paper="a3", out=tmp_path / "out"))
+    folder, _, _ = build_game(Project(tmp_path), "class-struggle", BuildOptions(paper="a3", out=tmp_path / "out"))
     rules = text_of(folder / "rules.pdf")
     assert squash("fight racism. Racism is one of") in rules
     explanation = rules.split(squash("60. Black and white workers unite"))[1][:600]

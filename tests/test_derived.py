@@ -26,7 +26,7 @@ def rebuilt(tmp_path_factory):
     text = taxes.read_text(encoding="utf-8")
     assert text.count("rates: {upper: 10, middle: 4, working: 2}") == 1
     taxes.write_text(text.replace("rates: {upper: 10, middle: 4, working: 2}", "rates: {upper: 12, middle: 4, working: 2}"))
-    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(paper="a3", out=root / "out"))
+    folder, _, _ = build_game(Project(root), "state-in-class", BuildOptions(paper="a3", out=root / "out"))
     return folder
 
 

@@ -30,7 +30,7 @@ def built(request, tmp_path_factory):
     """A kit's folder and the language it is written in."""
     game, lang, tables = request.param
     options = BuildOptions(paper="letter", lang=lang, tables=tables, out=tmp_path_factory.mktemp("kit"))
-    folder, _ = build_game(Project(REPO), game, options)
+    folder, _, _ = build_game(Project(REPO), game, options)
     return folder, lang or str(yamlio.load_file(REPO / "content" / game / "game.yaml", within=[REPO / "content" / game])["language"])
 
 

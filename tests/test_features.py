@@ -40,8 +40,8 @@ def drawing(pdf: Path, page: int = 0) -> list[tuple[str, list]]:
 
 
 def test_no_backs_prints_only_the_fronts(tmp_path):
-    with_backs, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "a"))
-    fronts_only, entries = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "b", backs=False))
+    with_backs, _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "a"))
+    fronts_only, entries, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "b", backs=False))
     cards = next(e for e in entries if e["file"] == "cards.pdf")
     assert cards["duplex"] is False
     assert len(pikepdf.open(fronts_only / "cards.pdf").pages) * 2 == len(pikepdf.open(with_backs / "cards.pdf").pages)
@@ -76,7 +76,7 @@ def test_all_games_in_all_languages(tmp_path, monkeypatch, capsys):
 
 
 def test_cut_circle_draws_a_circle_on_each_token_and_no_crop_marks(tmp_path):
-    folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
+    folder, _, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
     tokens = drawing(folder / "tokens.pdf")
     banknotes = drawing(folder / "banknotes.pdf")  # cut on the rectangle: crop marks
     assert sum(op == "c" for op, _ in tokens) >= 4 * 24  # four curves a circle, at least a circle a token
@@ -104,7 +104,7 @@ def test_rotate_turns_a_frames_text_upside_down():
 
 
 def test_rotated_text_is_drawn_turned_in_the_pdf(tmp_path):
-    folder, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=tmp_path))
+    folder, _, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=tmp_path))
     ops = drawing(folder / "pieces.pdf")
     turned = [a for op, a in ops if op == "cm" and len(a) == 6 and abs(a[0] + 1) < 1e-6 and abs(a[3] + 1) < 1e-6]
     assert turned, "no 180-degree turn in the standees' drawing"

@@ -163,7 +163,7 @@ def test_two_builds_at_once_do_not_corrupt_each_other(project):
 
 
 def test_no_pdf_holds_javascript_actions_or_links_out():
-    folder, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-hard"))
+    folder, _, _ = build_game(Project(REPO), "class-struggle", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-hard"))
     for pdf in folder.glob("*.pdf"):
         raw = pdf.read_bytes()
         for token in (b"/JavaScript", b"/JS ", b"/Launch", b"/URI", b"/OpenAction", b"/EmbeddedFile"):
@@ -172,7 +172,7 @@ def test_no_pdf_holds_javascript_actions_or_links_out():
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed (apt-get install qpdf)")
 def test_qpdf_finds_nothing_wrong():
-    folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-qpdf"))
+    folder, _, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=Path(os.environ.get("TMPDIR", "/tmp")) / "kp-qpdf"))
     for pdf in folder.glob("*.pdf"):
         check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
         assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, (pdf.name, check.stdout[-300:])

@@ -73,7 +73,7 @@ def test_a_translated_build_prints_the_translation_and_falls_back_for_the_rest(p
     set_key(path, "labels.income", "Ingresos")
     # a placeholder keeps the number in the content: the translator never retypes it
     set_key(path, "guide.final", "**Tras la ronda 8, el recuento.** Si la Tensión llega a {tension.top}, nadie gana.")
-    folder, _ = build_game(Project(project), "state-in-class", BuildOptions(lang="es", out=project / "out"))
+    folder, _, _ = build_game(Project(project), "state-in-class", BuildOptions(lang="es", out=project / "out"))
     assert folder.parts[-2:] == ("es", "a4")
     cards = "".join(p.extract_text() for p in PdfReader(folder / "cards.pdf").pages)
     assert "Estudiante" in cards and "Ingresos" in cards and "Delivery rider" in cards  # fallback

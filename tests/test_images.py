@@ -72,7 +72,7 @@ def image_xobjects(reader: pypdf.PdfReader) -> list:
 def test_a_real_image_is_drawn_on_the_card(kit_project, tmp_path, fmt, name):
     (kit_project.game_dir / name).write_bytes(png_bytes(fmt=fmt))
     place_image(kit_project, name)
-    folder, _ = kit_project.build(out=tmp_path / "out")
+    folder, _, _ = kit_project.build(out=tmp_path / "out")
     reader = pypdf.PdfReader(folder / "cards.pdf")
     sizes = [(int(x["/Width"]), int(x["/Height"])) for x in image_xobjects(reader)]
     assert (32, 32) in sizes, sizes

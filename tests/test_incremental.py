@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kitpress.build.pipeline import BUILD_REPORTS, BuildOptions, Project, build_game
+from kitpress.build.pipeline import BuildOptions, Project, build_game
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -28,10 +28,11 @@ def project(tmp_path) -> Path:
 
 def test_a_rebuild_with_no_change_keeps_every_pdf_and_says_so(tmp_path):
     root = project(tmp_path)
-    folder, first = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    folder, first, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert changed is None  # a first build: nothing to compare with
     stamps = {p.name: p.stat().st_mtime_ns for p in folder.glob("*.pdf")}
-    folder, second = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    assert BUILD_REPORTS[str(folder)] == []  # nothing changed (a first build would say None)
+    folder, second, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert changed == []  # nothing changed
     assert [e["sha256"] for e in first] == [e["sha256"] for e in second]
     for name in ("cards.pdf", "board.pdf", "guide.pdf"):
         assert (folder / name).stat().st_mtime_ns == stamps[name]  # copied with its time: not re-rendered
@@ -46,8 +47,8 @@ def test_one_card_edited_re_renders_its_file_and_names_the_card(tmp_path):
             "Temporary contract, split shifts, zero savings.", "Temporary contract, split shifts, no savings."
         )
     )
-    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    assert BUILD_REPORTS[str(folder)] == ["cards.pdf: roles/waiter"]
+    _, _, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert changed == ["cards.pdf: roles/waiter"]
 
 
 def test_a_changed_tax_rate_names_every_sheet_that_shows_it(tmp_path):
@@ -57,8 +58,8 @@ def test_a_changed_tax_rate_names_every_sheet_that_shows_it(tmp_path):
     taxes.write_text(
         taxes.read_text().replace("rates: {upper: 10, middle: 4, working: 2}", "rates: {upper: 12, middle: 4, working: 2}")
     )
-    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    report = "\n".join(BUILD_REPORTS[str(folder)])
+    _, _, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    report = "\n".join(changed)
     assert "board.pdf: sheet 2" in report and "tokens.pdf: page 1" in report and "rules.pdf: page 1" in report
     assert "cards.pdf" not in report and "guide.pdf" not in report
 
@@ -68,8 +69,8 @@ def test_a_style_change_is_a_change(tmp_path):
     build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     styles = root / "layouts/state-in-class/styles.yaml"
     styles.write_text(styles.read_text().replace("flavour: {size: 9,", "flavour: {size: 8.5,"))
-    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    assert any(line.startswith("cards.pdf: roles/") for line in BUILD_REPORTS[str(folder)])
+    _, _, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert any(line.startswith("cards.pdf: roles/") for line in changed)
 
 
 def test_a_rebuild_with_no_change_does_not_even_compose(tmp_path, monkeypatch):
@@ -81,8 +82,8 @@ def test_a_rebuild_with_no_change_does_not_even_compose(tmp_path, monkeypatch):
         raise AssertionError("composed although nothing changed")
 
     monkeypatch.setattr(kitpress.build.pipeline, "compose_game", refuse)
-    folder, entries = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    assert BUILD_REPORTS[str(folder)] == [] and len(entries) == 9
+    _, entries, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    assert changed == [] and len(entries) == 9
 
 
 def test_whatever_changes_is_built_again(tmp_path):
@@ -90,7 +91,7 @@ def test_whatever_changes_is_built_again(tmp_path):
     root = project(tmp_path)
     shutil.copytree(REPO / "fonts", root / "fonts")
     options = BuildOptions(out=root / "out")
-    folder, _ = build_game(Project(root), "state-in-class", options)
+    folder, _, _ = build_game(Project(root), "state-in-class", options)
     edits = [
         (root / "layouts/common/styles.yaml", lambda t: t + "\n"),  # a shared layout file
         (root / "content/state-in-class/game.yaml", lambda t: t.replace("\n", "\n\n", 1)),
@@ -186,7 +187,6 @@ def test_a_document_change_names_its_pages(tmp_path):
     old = "If nobody votes, the previous round's tax is repeated."
     assert board.read_text().count(old) == 1
     board.write_text(board.read_text().replace(old, "If nobody votes, last round's tax is repeated."))
-    folder, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
-    report = BUILD_REPORTS[str(folder)]
+    _, _, report = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     assert "rules.pdf: page 2" in report, report
     assert any(line.startswith("board.pdf: sheet") for line in report), report

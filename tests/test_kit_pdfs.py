@@ -38,7 +38,7 @@ STANDARD_14 = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 
 
 def build(paper: str, out: Path, project: Project | None = None) -> Path:
-    folder, _ = build_game(project or find_project(ROOT), GAME, BuildOptions(paper=paper, out=out))
+    folder, _, _ = build_game(project or find_project(ROOT), GAME, BuildOptions(paper=paper, out=out))
     return folder
 
 

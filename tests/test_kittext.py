@@ -30,7 +30,7 @@ def text_of(pdf) -> str:
 
 
 def test_a_spanish_kit_has_a_spanish_plan_printer_check_and_table_numbers(tmp_path):
-    folder, _ = build_game(find_project(), "state-in-class", BuildOptions(lang="es", tables=2, out=tmp_path))
+    folder, _, _ = build_game(find_project(), "state-in-class", BuildOptions(lang="es", tables=2, out=tmp_path))
     plan, check = text_of(folder / "plan.pdf"), text_of(folder / "calibration.pdf")
     assert "Plan de impresión" in plan and "Cortar y montar" in plan and "a doble cara, borde largo" in plan
     assert "Print plan" not in plan and "one side" not in plan
@@ -40,6 +40,6 @@ def test_a_spanish_kit_has_a_spanish_plan_printer_check_and_table_numbers(tmp_pa
 
 
 def test_a_russian_kit_has_a_russian_plan(tmp_path):
-    folder, _ = build_game(Project(find_project().root), "soviet-system", BuildOptions(lang="ru", out=tmp_path))
+    folder, _, _ = build_game(Project(find_project().root), "soviet-system", BuildOptions(lang="ru", out=tmp_path))
     plan = text_of(folder / "plan.pdf")
     assert "План печати" in plan and "Резка и сборка" in plan and "Print plan" not in plan

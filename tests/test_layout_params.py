@@ -30,7 +30,7 @@ def close(a, b, tolerance: int = 3) -> bool:
 
 
 def test_one_back_layout_prints_each_decks_own_colour(tmp_path):
-    folder, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path))
+    folder, _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path))
     cards = folder / "cards.pdf"
     # 11 roles, 12 crossroads, 4 cards a sheet: pages 2 and 8 are the first backs of roles and crossroads.
     # A point 2 mm inside the top-left corner of a card's trim (70 x 120 mm at x 32 mm, 25.5 mm from the top)

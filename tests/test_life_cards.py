@@ -80,7 +80,7 @@ def test_every_sanctions_pictogram_is_in_the_rulebooks_legend_and_money_is_marke
 def test_the_rulebook_prints_the_kits_readings_and_the_money_pictogram(tmp_path):
     from kitpress.build.pipeline import build_game
 
-    folder, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
+    folder, _, _ = build_game(Project(REPO), "soviet-system", BuildOptions(out=tmp_path))
     text = " ".join(page.extract_text() for page in PdfReader(folder / "rules.pdf").pages)
     flat = " ".join(text.split())
     assert "How this kit's cards read:" in flat and "This kit's reading, not the rulebook's." in flat

@@ -42,7 +42,7 @@ def kit(tmp_path_factory):
         key = (paper, game, tuple(sorted(options.items())))
         if key not in built:
             out = tmp_path_factory.mktemp(f"kit-{paper}")
-            built[key], _ = build_game(Project(ROOT), game, BuildOptions(paper=paper, out=out, **options))
+            built[key], _, _ = build_game(Project(ROOT), game, BuildOptions(paper=paper, out=out, **options))
         return built[key]
 
     return make

@@ -60,7 +60,7 @@ def kits(tmp_path_factory):
         "short": {"flip": "short"},
         "short-moved": {"flip": "short", "back_offset": (1.5, 0.5)},
     }.items():
-        made[name], _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=out / name, **options))
+        made[name], _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=out / name, **options))
     return made
 
 

@@ -45,7 +45,7 @@ def test_the_dump_is_the_same_from_run_to_run(mini_project):
 
 def test_the_dump_says_what_the_pdfs_print(mini_project):
     """Pages and pieces: the dump's card sheets and board pieces are the PDFs' pages."""
-    folder, _ = build_game(Project(mini_project), "mini", BuildOptions())
+    folder, _, _ = build_game(Project(mini_project), "mini", BuildOptions())
     text = scene(mini_project, BuildOptions())
     with pikepdf.open(folder / "board.pdf") as board:
         assert text.count("    piece ") == len(board.pages) > 1  # tiled: A4 holds no 300 x 200 mm board

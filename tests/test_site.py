@@ -306,7 +306,7 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
     from kitpress.build.pipeline import Project
 
     root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first
-    folder, entries = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
+    folder, entries, _ = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
     thumbs = {e["component"]: folder / "thumbs" / f"{e['component']}.png" for e in entries}
     assert all(path.is_file() for path in thumbs.values())
     assert len(entries[1].get("batches", [])) > 1  # the deck was drawn in batches

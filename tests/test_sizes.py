@@ -28,7 +28,7 @@ def page_size(pdf, page: int = 0) -> tuple[float, float]:
 def test_a_game_names_its_own_card_size_and_the_cards_print_at_it(kit_project):
     (kit_project.root / SIZES).write_text("cards:\n  classroom: 72mm x 124mm\n", encoding="utf-8")
     kit_project.edit("layouts/state-in-class/card.yaml", "size: tarot", "size: classroom")
-    folder, _ = kit_project.build()
+    folder, _, _ = kit_project.build()
     drawn = rectangles(folder / "cards.pdf")
     assert (78.0, 130.0) in drawn  # 72 x 124 mm and 3 mm of bleed each side
     assert (76.0, 126.0) not in drawn  # tarot's, as the shipped kit prints it
@@ -36,7 +36,7 @@ def test_a_game_names_its_own_card_size_and_the_cards_print_at_it(kit_project):
 
 def test_a_game_adds_a_paper_that_paper_sized_pages_and_the_option_take(kit_project):
     (kit_project.root / SIZES).write_text("papers:\n  tabloid: 11in x 17in\n", encoding="utf-8")
-    folder, entries = kit_project.build(paper="tabloid")
+    folder, entries, _ = kit_project.build(paper="tabloid")
     assert folder.name == "tabloid"
     assert page_size(folder / "rules.pdf") == (279.4, 431.8)
     assert page_size(folder / "cards.pdf") == (279.4, 431.8)

@@ -104,7 +104,7 @@ def test_the_print_plan_and_the_kit_page_say_in_a_line_what_the_kit_adds(kits, g
 
 
 def test_a_translated_kit_prints_its_sources_in_its_language(tmp_path):
-    folder, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es"))
+    folder, _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es"))
     assert squash("Fuentes, y lo que añade este kit") in pdf_text(folder / "guide.pdf")
     assert squash("Los reversos de las cartas.") in pdf_text(folder / "guide.pdf")
     assert squash("Fuentes.") in pdf_text(folder / "plan.pdf")

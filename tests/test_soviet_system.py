@@ -37,7 +37,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
-    folder, entries = build_game(Project(REPO), "soviet-system", BuildOptions(paper="a4", out=tmp_path_factory.mktemp("out")))
+    folder, entries, _ = build_game(Project(REPO), "soviet-system", BuildOptions(paper="a4", out=tmp_path_factory.mktemp("out")))
     return folder, {e["file"]: e for e in entries}
 
 
@@ -105,7 +105,7 @@ def test_card_counts_reach_the_pdfs(kit, game):
 
 
 def test_banknote_counts_are_settings(tmp_path):
-    folder, entries = build_game(
+    folder, entries, _ = build_game(
         Project(REPO),
         "soviet-system",
         BuildOptions(

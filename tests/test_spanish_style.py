@@ -35,6 +35,6 @@ def test_a_style_that_says_hyphenate_false_keeps_its_words_whole(tmp_path):
 
     from kitpress.build.pipeline import BuildOptions, Project, build_game
 
-    folder, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es", paper="a3"))
+    folder, _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, lang="es", paper="a3"))
     text = PdfReader(folder / "board.pdf").pages[0].extract_text()
     assert "fallido" in text and "fa-" not in text and "fa\u00ad" not in text

@@ -17,7 +17,7 @@ MM = 72 / 25.4
 
 
 def build(tmp_path, **options):
-    folder, entries = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, **options))
+    folder, entries, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, **options))
     return folder, {e["file"]: e for e in entries}
 
 

@@ -110,7 +110,7 @@ def build(
             )
             out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
             try:
-                folder, entries = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
+                folder, entries, changed = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
             except KitpressError as exc:
                 _fail(exc)
             out.print(f"  → {folder}")
@@ -120,7 +120,7 @@ def build(
                 out.print(f"  {coverage_line(translation)}")
             for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.get("warnings", []))]:
                 err.print(warning)
-            _changes(folder)
+            _changes(changed)
             _how_to_print(entries, options)
             if code:
                 _fallbacks(project, game_id, code)
@@ -183,10 +183,8 @@ def _fallbacks(project, game_id: str, lang: str) -> None:
         err.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
 
 
-def _changes(folder) -> None:
-    from kitpress.build.pipeline import BUILD_REPORTS
-
-    lines = BUILD_REPORTS.get(str(folder))
+def _changes(lines: list[str] | None) -> None:
+    """What changed since the last build (None: a first build, nothing to compare with)."""
     if lines is None:
         return
     out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.")
@@ -273,7 +271,7 @@ def preview(
     project = find_project()
     options = BuildOptions(paper=paper.lower(), lang=lang)
     try:
-        folder, _ = build_game(project, game, options)
+        folder, _, _ = build_game(project, game, options)
         _, parts, composer = compose_game(project, game, options, fit_text=False)
     except KitpressError as exc:
         _fail(exc)
@@ -304,21 +302,18 @@ def watch(
     """Rebuild on every save of the game's content, its layouts or the fonts (Ctrl-C to stop)."""
     from watchfiles import watch as changes_of
 
-    from kitpress.build.pipeline import BUILD_REPORTS
-
     project = find_project()
     options = BuildOptions(paper=paper.lower(), lang=lang)
     folders = [project.content / game, project.root / "layouts", project.root / "fonts"]
 
     def once() -> None:
         try:
-            folder, _ = build_game(project, game, options, progress=lambda line: None)
+            folder, _, lines = build_game(project, game, options, progress=lambda line: None)
         except KitpressError as exc:
             for problem in exc.problems:
                 err.print(str(problem))
             err.print("Not rebuilt; the last good kit is unchanged. Watching…")
             return
-        lines = BUILD_REPORTS.get(str(folder))
         summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
         out.print(f"rebuilt {folder}: {summary}")
         sys.stdout.flush()

@@ -1,0 +1,140 @@
+"""The kit's own files: the printer check, table numbers on every page, the print plan and
+kit.pdf, each with its manifest entry."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from functools import partial
+from pathlib import Path
+from typing import Callable
+
+from kitpress.build import batches, changes
+from kitpress.build.parts import thumb_path
+from kitpress.build.project import BuildOptions
+from kitpress.build.reuse import sha, unaltered
+from kitpress.compose.composer import Composer
+from kitpress.content import i18n
+from kitpress.content.game import Game
+from kitpress.render import kitfiles
+from kitpress.render.canvas import Job, Meta
+from kitpress.render.kittext import words
+from kitpress.site import kitpage as site
+from kitpress.units import MM
+
+
+def _kit_job(game: Game, composer: Composer, options: BuildOptions) -> Job:
+    """The kit's own files: the printer check moves its back as the card backs are moved."""
+    title = str(game.meta["title"])
+    meta = Meta(title, str(game.meta.get("author") or ""), "", game.lang)
+    offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
+
+
+def printer_check(
+    game: Game, composer: Composer, options: BuildOptions, folder: Path, final: Path, previous: dict | None
+) -> tuple[dict, batches.Task | None]:
+    """calibration.pdf depends on nothing in the game but its title: usually kept from the last
+    build; else a task to draw it beside the components."""
+    job = _kit_job(game, composer, options)
+    fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
+    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
+    kept, path = final / "calibration.pdf", folder / "calibration.pdf"
+    if unaltered(old, fingerprint, kept):
+        shutil.copy2(kept, path)
+        return {"fingerprint": fingerprint, "pages": old["pages"]}, None
+    return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30, thumb_path(folder, "calibration"))
+
+
+def _calibration(job: Job, path: Path) -> int:
+    return kitfiles.write_calibration(path, job)
+
+
+def kit_files(
+    game: Game,
+    composer: Composer,
+    options: BuildOptions,
+    folder: Path,
+    final: Path,
+    entries: list[dict],
+    progress: Callable[[str], None],
+    check: dict,
+) -> list[dict]:
+    """Table numbers on every component, then the print plan and kit.pdf, and their thumbnails
+    (the printer check, `check`, is drawn with the components)."""
+    title = str(game.meta["title"])
+    job = _kit_job(game, composer, options)
+    if options.tables > 1:
+        for entry in entries:
+            if entry.pop("reused", False):
+                continue  # stamped when it was made: the fingerprint covers the number of tables
+            entry["pages"] = kitfiles.stamp_tables(folder / entry["file"], options.tables, job)
+            entry["sha256"] = sha(folder / entry["file"])
+    for entry in entries:
+        entry.pop("reused", None)
+    say = words(game.lang)
+    calibration = _entry(
+        folder / "calibration.pdf", "calibration", say["printer_check"], "sheet", options, check["pages"], duplex=True
+    )
+    calibration["fingerprint"] = check["fingerprint"]
+    summary = sources_summary(game)
+    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables, summary)
+    plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
+    ordered = [plan, *entries, calibration]
+    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · {say['complete_kit']}")
+    combined = {**_entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages), "combined": True}
+    _plan_thumbnails(folder, final, plan["sha256"], combined["sha256"])
+    for extra in (plan, calibration, combined):
+        progress(f"{extra['file']}  {extra['pages']} page{'s' if extra['pages'] != 1 else ''}")
+    return [*ordered, combined]
+
+
+def _plan_thumbnails(folder: Path, final: Path, plan: str, kit: str) -> None:
+    """The kit page's pictures of the plan and of kit.pdf, which begins with the plan's page:
+    one picture, drawn unless the last build's shows this very plan."""
+    drawn, kept = thumb_path(folder, "plan"), thumb_path(final, "plan")
+    if not site.shows(kept, plan):
+        batches.thumbnail(folder / "plan.pdf", drawn)
+        kept = drawn
+    site.retag(thumb_path(folder, "kit"), kit, source=kept)
+
+
+def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> dict:
+    return {
+        "file": path.name,
+        "component": component,
+        "title": title,
+        "kind": kind,
+        "pages": pages,
+        "paper": options.paper,
+        "trim_mm": None,
+        "duplex": duplex,
+        "stock": "paper",
+        "sha256": sha(path),
+    }
+
+
+def sources_summary(game: Game) -> str:
+    """The game's one line on what its kit is made from and what it adds (game.yaml's sources)."""
+    sources = game.meta.get("sources")
+    return str(sources.get("summary") or "") if isinstance(sources, dict) else ""
+
+
+def write_manifest(folder: Path, game: Game, composer: Composer, options: BuildOptions, inputs: str, entries: list[dict]) -> None:
+    """manifest.json: what the kit is, what it is made from (the digest of its inputs) and its files."""
+    manifest = {
+        "game": game.id,
+        "title": str(game.meta["title"]),
+        "lang": game.lang,
+        "paper": options.paper,
+        "flip": options.flip,
+        "inputs": inputs,
+        "warnings": [str(p) for p in composer.problems.items if p.level == "warning"],  # the content's and layouts'
+        "files": entries,
+    }
+    if sources_summary(game):  # what the kit is made from and adds, in a line (the kit page)
+        manifest["sources"] = sources_summary(game)
+    if game.coverage is not None:  # a translation: how much of it there is (kitpress list, the kit page)
+        manifest["translation"] = i18n.coverage_summary(game.coverage, str(game.meta.get("language") or "en"))
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

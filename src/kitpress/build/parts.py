@@ -1,0 +1,250 @@
+"""Every component's PDF: kept from the last build when made from the same inputs, else drawn on
+every core (a big deck batch by batch, each batch kept for the next build), with its manifest
+entry and its thumbnail for the kit page."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from functools import partial
+from pathlib import Path
+from typing import Callable
+
+from kitpress.build import batches, changes
+from kitpress.build.project import BuildOptions, strictly
+from kitpress.build.reuse import sha, unaltered
+from kitpress.compose.composer import Composer
+from kitpress.compose.scene import Part
+from kitpress.content.game import Game
+from kitpress.errors import KitpressError
+from kitpress.render import cardsheets, kitfiles
+from kitpress.render.boardsheets import render_board
+from kitpress.render.canvas import Job, Meta
+from kitpress.render.documents import render_document
+from kitpress.site import kitpage as site
+from kitpress.typeset import fonts, styles
+from kitpress.units import MM
+
+
+def render_parts(
+    parts: list[Part],
+    game: Game,
+    composer: Composer,
+    options: BuildOptions,
+    folder: Path,
+    final: Path,
+    previous: dict | None,
+    progress: Callable[[str], None],
+    extra: list[batches.Task | None],
+) -> tuple[list[dict], dict[Path, object]]:
+    """Every component's PDF in `folder`: kept from the last build when made from exactly the
+    same inputs, else drawn, all on every core, with the `extra` files to draw. A deck of more
+    than a batch of sheets is composed and drawn batch by batch in the workers, each batch kept
+    in .batches/ for the next build. Returns the entries and what drawing each file returned.
+    Each file is announced to `progress` as it is finished."""
+    same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
+    old = {e.get("file"): e for e in (previous or {}).get("files", [])}
+    entries: dict[str, dict] = {}
+    tasks, plans, whole = [], {}, set()
+    for part in parts:
+        comp = game.component(part.component)
+        notes = (comp.front_note, comp.back_note)
+        facts = (*notes, str(game.meta.get("author") or ""))
+        job = _job(part, game, composer, options)
+        chunks = _chunks(part, job)
+        if chunks:  # its fingerprint is known once the workers have composed its cards
+            (folder / batches.CACHE).mkdir(exist_ok=True)
+            plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
+            for key, only in zip(keys, chunks):
+                thumb = thumb_path(folder, part.component) if key == keys[0] else None  # the deck's page 1
+                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE)
+                tasks.append(batches.Task(key, work, _cost(part, only), thumb))
+            entries[part.component] = {"facts": facts}
+            continue
+        pieces = changes.items(part)
+        fingerprint = changes.fingerprint(part, same, facts, pieces)
+        name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
+        before = old.get(name)
+        if unaltered(before, fingerprint, kept):
+            shutil.copy2(kept, folder / name)
+            entries[part.component] = {**before, "reused": True}
+            progress(f"{name}  unchanged")
+            continue
+        draw = partial(_draw, part, job, notes, options.board)
+        tasks.append(batches.Task(folder / name, draw, _cost(part, None), thumb_path(folder, part.component)))
+        whole.add(folder / name)
+        entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
+    tasks += [task for task in extra if task is not None]
+    styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
+    if tasks:
+        fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
+
+    def finished(index: int, made) -> None:
+        _thumbnail(tasks, index, made)
+        if tasks[index].path in whole:
+            progress(_pages(tasks[index].path.name, made * options.tables))
+
+    results, found = batches.draw_all(tasks, _tail_imports, finished)
+    problems = strictly([p for each in found for p in each], options.strict)
+    if any(p.level == "error" for p in problems):
+        raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
+    warnings: dict[str, list[str]] = {}
+    for task, each in zip(tasks, found):
+        warnings.setdefault(made_for(task.path), []).extend(str(p) for p in each)
+    drawn = {task.path: result for task, result in zip(tasks, results)}
+    out = []
+    for part in parts:
+        entry = entries[part.component]
+        if "facts" in entry:
+            entry = _joined(part, game, same, entry["facts"], [drawn[key] for key in plans[part.component]], old, folder, final)
+            progress(f"{entry['file']}  unchanged" if entry.get("reused") else _pages(entry["file"], entry["pages"] * options.tables))
+        elif not entry.get("reused"):
+            path = folder / f"{part.component}.pdf"
+            entry = {**_describe(part, game, options, path, drawn[path]), **entry}
+        if not entry.get("reused"):  # a kept file keeps the warnings it was made with
+            entry["warnings"] = list(dict.fromkeys(warnings.get(entry["file"], [])))
+        out.append(entry)
+    return out, drawn
+
+
+def made_for(path: Path) -> str:
+    """The kit file a drawing task makes: a batch is drawn for its deck's file."""
+    return f"{path.name.rsplit('-', 1)[0]}.pdf" if path.parent.name == batches.CACHE else path.name
+
+
+def _pages(name: str, count: int) -> str:
+    return f"{name}  {count} page{'s' if count != 1 else ''}"
+
+
+def _tail_imports() -> None:
+    """What the main process needs once the drawing is done (qpdf to join and combine files,
+    pdfium and PNG for the kit page's thumbnails), imported while the workers draw: 45 ms of
+    import off the critical path of every build."""
+    import pikepdf  # noqa: F401
+    import pypdfium2  # noqa: F401
+    from PIL import PngImagePlugin  # noqa: F401
+
+
+def _thumbnail(tasks: list[batches.Task], index: int, drawn) -> None:
+    """The kit page's picture of a file just drawn; a big deck's from its first batch (retagged
+    with the joined file's digest once it exists)."""
+    task = tasks[index]
+    if task.thumbnail is None or not drawn:
+        return
+    if isinstance(drawn, dict):  # a batch: drawn unless the last build left it
+        if not drawn["cached"]:
+            batches.thumbnail(task.path.parent / drawn["name"], task.thumbnail)
+    elif task.path.is_file():
+        batches.thumbnail(task.path, task.thumbnail)
+
+
+def thumb_path(folder: Path, component: str) -> Path:
+    return folder / site.THUMBS / f"{component}.png"
+
+
+def _chunks(part: Part, job: Job) -> list:
+    """A deck's sheets in batches, if it has more than one batch of them; else []."""
+    if part.kind != "cards":
+        return []
+    sheets = cardsheets.sheets(part.decks, job)
+    if len(sheets) <= batches.SHEETS_PER_BATCH:
+        return []
+    return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
+
+
+def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: BuildOptions, only, cache: Path, key: Path) -> dict:
+    """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
+    build left that very batch in `cache`."""
+    before = len(composer.problems.items)
+    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    pieces: dict[str, str] = {}
+    for d, start in only:
+        deck = part.decks[d]
+        for ident, face in zip(deck.ids[start : start + per_sheet[d]], deck.fronts[start : start + per_sheet[d]]):
+            pieces.setdefault(f"{deck.name}/{ident}", changes.digest_face(face))
+    found = composer.problems.items[before:]  # what composing these cards found
+    if any(p.level == "error" for p in found):
+        raise KitpressError(found)
+    name = changes.batch(part, options, notes, only, per_sheet) + ".pdf"
+    if (cache / name).is_file():
+        pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
+        return {"name": name, "pages": pages, "items": pieces, "cached": True}
+    pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
+    return {"name": name, "pages": pages, "items": pieces, "cached": False}
+
+
+def _joined(
+    part: Part, game: Game, options: BuildOptions, facts: tuple, made: list[dict], old: dict, folder: Path, final: Path
+) -> dict:
+    """A batched deck's entry: its batches joined into one file, or the last build's file when
+    every batch is the same as then."""
+    pieces = {key: value for batch in made for key, value in batch["items"].items()}
+    for deck in part.decks:
+        if deck.back is not None:
+            pieces[f"{deck.name}/back"] = changes.digest_face(deck.back)
+    fingerprint = changes.fingerprint(part, options, facts, pieces)
+    name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
+    before, path = old.get(name), folder / name
+    names = [batch["name"] for batch in made]
+    if unaltered(before, fingerprint, kept):
+        shutil.copy2(kept, path)
+        entry = {**before, "reused": True}
+    else:
+        parts = [
+            folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names
+        ]
+        pages = batches.join(path, parts, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+        entry = {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
+    thumb = thumb_path(folder, part.component)
+    if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
+        site.retag(thumb, entry["sha256"])
+    return entry
+
+
+def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> Job:
+    title = f"{game.meta['title']} · {part.title}"
+    meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
+    offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
+    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
+
+
+def _draw(part: Part, job: Job, notes: tuple, board_mode: str, path: Path) -> int:
+    if part.kind == "cards":
+        return cardsheets.render_cards(path, part.decks, job, notes)
+    if part.kind in ("board", "page"):
+        return render_board(path, part.boards, job, board_mode)
+    return render_document(path, part.documents[0], job)
+
+
+def _cost(part: Part, only) -> int:
+    """Roughly how long a file takes to draw: its text frames."""
+    if only is not None:
+        return sum(len(part.decks[d].fronts[0].frames) for d, _ in only) * 4
+    return sum(len(face.frames) + len(face.children) for face in part.faces()) + 40 * len(part.documents)
+
+
+def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: int) -> dict:
+    """A drawn component's manifest entry."""
+    trim, duplex = None, False
+    if part.kind == "cards":
+        trim = _mm_size(part.decks[0].fronts[0].size)
+        duplex = any(d.back is not None for d in part.decks)
+    elif part.kind in ("board", "page"):
+        trim = _mm_size(part.boards[0].size)
+    return {
+        "file": path.name,
+        "component": part.component,
+        "title": str(part.title),
+        "kind": part.kind,
+        "pages": pages,
+        "paper": options.paper,
+        "trim_mm": trim,
+        "duplex": duplex,
+        "stock": game.component(part.component).stock,
+        "sha256": sha(path),
+        "batches": [],
+    }
+
+
+def _mm_size(size: tuple[float, float]) -> list[float]:
+    return [round(size[0] / MM, 2), round(size[1] / MM, 2)]
