@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Callable
 
-from kitpress.compose import nets, tracks
+from kitpress.compose import placed
 from kitpress.compose.bind import BindError, Binder, Printed
-from kitpress.compose.scene import Deck, Document, Face, Part, Shape, TextFrame
-from kitpress.content import images
+from kitpress.compose.scene import Deck, Document, Face, Part, TextFrame
+from kitpress.compose.shapes import Shapes
 from kitpress.content.game import Component, Game, lookup
 from kitpress.content.yamlio import LocStr
 from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
@@ -26,7 +26,8 @@ from kitpress.typeset import fonts
 from kitpress.typeset.fit import FLOOR_PT, Blame, line_in
 from kitpress.typeset.fonts import missing_glyphs
 from kitpress.typeset.markup import Builder, MarkupError, check_comments_closed, strip_comments
-from kitpress.units import DASH, EXTENT, FONT_SIZE, LENGTH, LINE_WIDTH, MM, Bounds, measure, parse_length
+from kitpress.compose.values import mm, mm_of, mms, number, number_of
+from kitpress.units import EXTENT, FONT_SIZE, LINE_WIDTH, MM, Bounds
 
 # The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
 # held whole while it is composed.
@@ -34,7 +35,6 @@ MAX_DECK_CARDS = 20_000
 COPIES = Bounds("a number of copies", 0, MAX_DECK_CARDS, whole=True)
 BLANKS = Bounds("a number of blank cards", 0, MAX_DECK_CARDS, whole=True)
 COLUMNS = Bounds("a number of columns", 1, 12, whole=True)
-TRACK_SPACES = Bounds("a number of spaces", 1, 200, whole=True)
 _FACE_TAG = re.compile(r"<face\s[^>]*>")
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 _TAGS = re.compile(r"<[^>]+>")
@@ -79,7 +79,7 @@ class Composer:
         fonts.register(own if own.is_dir() else None)  # a project without fonts/ uses kitpress's
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
-        self._shapes: dict = {}  # equal shapes and frame boxes, one object each
+        self.shapes = Shapes(self.binder, [game.root, *layouts.search_dirs()], game.meta.loc)
         self.paper = self._paper(options.paper)
         self._inside: list[str] = []  # the face layouts being composed, outermost first
         # a translated build says its language in every problem: "[es] text does not fit: …"
@@ -188,7 +188,7 @@ class Composer:
         value = item.get(field) if isinstance(item, dict) else None
         if value is None:
             return 1
-        return _number(value, field, item.loc_of(field) if hasattr(item, "loc_of") else deck.loc_of("copies"), COPIES)
+        return number(value, field, item.loc_of(field) if hasattr(item, "loc_of") else deck.loc_of("copies"), COPIES)
 
     def _blanks(self, deck) -> int:
         """The blank cards of a deck: what its `blanks` expression gives."""
@@ -199,7 +199,7 @@ class Composer:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
         except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
             raise KitpressError([self._problem(f"{type(exc).__name__}: {exc}", loc)]) from None
-        return _number(value, "blanks", loc, BLANKS)
+        return number(value, "blanks", loc, BLANKS)
 
     def _deck(self, comp: Component, deck) -> Deck:
         name, items = self._deck_items(deck)
@@ -258,10 +258,10 @@ class Composer:
         """The space between cards on a sheet; 0 is none, not the default (None)."""
         if layout.spec.get("gutter") is None:
             return None
-        return _mm(layout.spec["gutter"], "gutter", layout.spec.loc_of("gutter"), EXTENT)
+        return mm(layout.spec["gutter"], "gutter", layout.spec.loc_of("gutter"), EXTENT)
 
     def _bleed(self, layout: Layout) -> float:
-        return _mm_of(layout.spec, "bleed", 0, EXTENT)
+        return mm_of(layout.spec, "bleed", 0, EXTENT)
 
     def face(
         self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None, params: dict | None = None
@@ -305,19 +305,19 @@ class Composer:
     def _face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None) -> Face:
         size, bleed = size or self._size(layout), self._bleed(layout)
         sheet = self.layouts.sheet_for(layout)
-        min_size = _number_of(layout.spec, "min_size", FLOOR_PT, FONT_SIZE)
+        min_size = number_of(layout.spec, "min_size", FLOOR_PT, FONT_SIZE)
         shapes = tuple(
-            self._shared(s) for s in (self._shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s
+            self.shapes.shared(s) for s in (self.shapes.shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s
         )
         frames, faces = [], {}
-        safe = _mm_of(layout.spec, "safe", 0, EXTENT)
+        safe = mm_of(layout.spec, "safe", 0, EXTENT)
         for raw in layout.spec.get("frames") or []:
             frame = self._frame(raw, ctx, sheet, min_size, where, faces)
             if frame:
                 self._check_safe(frame, size, safe, raw, layout)
                 frames.append(frame)
-        children, seams = self._tracks(layout, ctx, where)
-        net_children, overlays = self._nets(layout, ctx, where)
+        children, seams = placed.tracks(layout, ctx, where, self._items, self._inner, self.face)
+        net_children, overlays = placed.nets(layout, ctx, where, self._items, self._inner, self.face)
         children += net_children
         drawn = (layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays)
         key = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
@@ -328,28 +328,6 @@ class Composer:
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays, gutter
         )
-
-    def _nets(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
-        """Die nets: each face bound to its layout, with cut lines, fold lines and glue tabs."""
-        children, shapes = [], []
-        for raw in layout.spec.get("nets") or []:
-            if str(raw["type"]) not in nets.TYPES:
-                message = f"unknown die net '{raw['type']}'{did_you_mean(raw['type'], nets.TYPES)}"
-                raise KitpressError([self._problem(message, raw.loc_of("type"))])
-            faces = self._items(raw["faces"], ctx)
-            net = nets.TYPES[str(raw["type"])](_mm_of(raw, "edge", 0, EXTENT), _mms(raw["at"], 2, raw, "at"))
-            if len(faces) != len(net.faces):
-                message = f"a {raw['type']} net has {len(net.faces)} faces; 'faces' gives {len(faces)}"
-                raise KitpressError([self._problem(message, raw.loc_of("faces"))])
-            cell = self._inner(str(raw["face"]), raw.loc_of("face"))
-            for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
-                sub = dict(ctx, item=item, index=index, count=len(faces))
-                children.append((self.face(cell, sub, f"{where}, {raw['id']} face {index + 1}", (w, h)), x, y))
-            shapes += [Shape("polygon", tuple(v for p in face for v in p), None, "rule", 0.3, 0) for face in net.outlines]
-            shapes += [Shape("polygon", tuple(v for p in tab for v in p), "faint", "ink", 0.5, 0) for tab in net.tabs]
-            shapes += [Shape("line", seg, None, "muted", 0.5, 0, dash=(2, 2)) for seg in net.folds]
-            shapes += [Shape("line", seg, None, "ink", 0.6, 0) for seg in net.cuts]
-        return children, tuple(shapes)
 
     def _items(self, source: LocStr, ctx: dict) -> list:
         """What an expression lists; more than a deck may hold is an error (`range(10**9)` would
@@ -364,30 +342,6 @@ class Composer:
             raise KitpressError([self._problem(f"this expression gives more than {MAX_DECK_CARDS:,} items", source.loc)])
         return items
 
-    def _tracks(self, layout: Layout, ctx: dict, where: str) -> tuple[list, tuple]:
-        """Place each item of every track in its space, bound to the track's face layout."""
-        children, seam_x, seam_y = [], [], []
-        for raw in layout.spec.get("tracks") or []:
-            items = self._items(raw["spaces"], ctx)
-            area = _mms(raw["at"], 4, raw, "at")
-            gap = _mm_of(raw, "gap", 0, EXTENT)
-            cols, rows = _number_of(raw, "cols", 1, TRACK_SPACES), _number_of(raw, "rows", 1, TRACK_SPACES)
-            try:
-                boxes = tracks.cell_boxes(str(raw["path"]), cols, rows, area, gap, str(raw.get("start") or "bottom-left"))
-            except ValueError as exc:
-                raise KitpressError([self._problem(str(exc), raw.loc_of("path"))]) from None
-            if len(items) > len(boxes):
-                message = f"track '{raw['id']}' has {len(items)} items but only {len(boxes)} spaces"
-                raise KitpressError([self._problem(message, raw.loc_of("spaces"))])
-            cell = self._inner(str(raw["face"]), raw.loc_of("face"))
-            for index, (item, (x, y, w, h)) in enumerate(zip(items, boxes)):
-                sub = dict(ctx, item=item, index=index, count=len(items))
-                children.append((self.face(cell, sub, f"{where}, {raw['id']} space {index + 1}", (w, h)), x, y))
-            xs, ys = tracks.seams(cols, rows, area, gap)
-            seam_x += xs
-            seam_y += ys
-        return children, (tuple(seam_x), tuple(seam_y))
-
     def _check_safe(self, frame: TextFrame, size, safe: float, raw, layout: Layout) -> None:
         """Text keeps `safe` inside the trim, so a cut a little off never touches it."""
         x, y, w, h = frame.box
@@ -396,66 +350,9 @@ class Composer:
             if message not in {p.message for p in self.problems.items}:
                 self.problems.error(message, raw.loc_of("at"))
 
-    def _when(self, raw, ctx: dict) -> bool:
-        cond = raw.get("when")
-        if cond is None:
-            return True
-        try:
-            return bool(self.binder.expression(cond)(**ctx))
-        except BindError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a failing condition is a located author error
-            raise KitpressError([self._problem(f"when: {type(exc).__name__}: {exc}", cond.loc)]) from None
-
-    def _shared(self, shape: Shape) -> Shape:
-        """One object for equal shapes: every card of a deck has the same band and border, and a
-        5,000-card deck would otherwise hold 10,000 copies."""
-        return self._shapes.setdefault(shape, shape)
-
-    def _shape(self, raw, ctx: dict, size, bleed) -> Shape | None:
-        try:
-            if not self._when(raw, ctx):
-                return None
-            fill = self.binder.value(raw.get("fill"), ctx)
-            stroke = self.binder.value(raw.get("stroke"), ctx)
-        except BindError as exc:
-            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
-        width = _number_of(raw, "width", 0.75, LINE_WIDTH)
-        radius = _mm_of(raw, "radius", 0, EXTENT)
-        if raw.get("image"):
-            path = self._image(raw["image"], ctx)
-            return Shape("image", self._rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
-        dashes = raw.get("dash") or ()
-        dash = tuple(_number(v, "dash", _item_loc(dashes, i, raw.loc_of("dash")), DASH) for i, v in enumerate(dashes))
-        if raw.get("line"):
-            return Shape("line", _mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash=dash)
-        if raw.get("ellipse"):
-            return Shape("ellipse", self._rect(raw["ellipse"], size, bleed), fill, stroke, width, 0, dash=dash)
-        return Shape("rect", self._rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius, dash=dash)
-
-    def _rect(self, rect, size, bleed) -> tuple[float, ...]:
-        if rect == "bleed":
-            return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
-        if rect == "trim":
-            return (0.0, 0.0, size[0], size[1])
-        where = getattr(rect, "loc", self.game.meta.loc)
-        if not isinstance(rect, list) or len(rect) != 4:
-            raise KitpressError([self._problem("rect is 'bleed', 'trim' or [x, y, width, height]", where)])
-        return tuple(_mm(v, "rect", _item_loc(rect, i, where)) for i, v in enumerate(rect))
-
-    def _image(self, source: LocStr, ctx: dict):
-        try:
-            ref = self.binder.value(source, ctx)
-        except BindError as exc:
-            raise KitpressError([self._problem(str(exc), exc.loc)]) from None
-        roots = [self.game.root, *self.layouts.search_dirs()]
-        path = images.resolve(str(ref), roots, source.loc)
-        images.measure(path, source.loc)
-        return path
-
     def _frame(self, raw, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
         try:
-            if not self._when(raw, ctx):
+            if not self.shapes.when(raw, ctx):
                 return None
             text, printed = self.binder.render(raw["markup"], ctx)
             text = strip_comments(text)  # a commented-out <face> or character is not printed
@@ -466,8 +363,8 @@ class Composer:
             raise KitpressError([self._problem(str(exc), exc.loc)]) from None
         except MarkupError as exc:
             raise KitpressError([self._problem(f"{exc} (frame '{raw['id']}')", line_in(raw["markup"], exc.line))]) from None
-        x, y, w, h = _mms(raw["at"], 4, raw, "at")
-        pad = _mm_of(raw, "pad", 0, EXTENT)
+        x, y, w, h = mms(raw["at"], 4, raw, "at")
+        pad = mm_of(raw, "pad", 0, EXTENT)
         rotate = raw.get("rotate") or 0
         if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
             raise KitpressError([self._problem("rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
@@ -480,15 +377,15 @@ class Composer:
             w, h = h, w
         return TextFrame(
             str(raw["id"]),
-            self._shapes.setdefault((x, y, w, h), (x, y, w, h)),  # shared, like shapes
+            self.shapes.shared((x, y, w, h)),  # one tuple for equal boxes, like shapes
             text,
             str(self.binder.value(raw.get("valign"), ctx) or "top"),
             min_size,
             pad,
             fill,
             stroke,
-            _number_of(raw, "width", 0.75, LINE_WIDTH),
-            _mm_of(raw, "radius", 0, EXTENT),
+            number_of(raw, "width", 0.75, LINE_WIDTH),
+            mm_of(raw, "radius", 0, EXTENT),
             rotate,
             Blame(self.tag, where, str(raw["id"]), raw["markup"], printed.longest()),
         )
@@ -545,7 +442,7 @@ class Composer:
                 raise KitpressError([self._problem(f"{exc} (layout {layout.name}, {key})", line_in(source, exc.line))]) from None
             for message, line in checker.warnings:
                 self.problems.warning(f"{message} (layout {layout.name}, {key})", line_in(source, line))
-        margins = tuple(_mm(v, "margins", spec.loc_of("margins"), EXTENT) for v in str(spec.get("margins") or "14mm").split())
+        margins = tuple(mm(v, "margins", spec.loc_of("margins"), EXTENT) for v in str(spec.get("margins") or "14mm").split())
         if len(margins) not in (1, 2, 4):
             message = "margins: one, two (vertical horizontal) or four lengths"
             raise KitpressError([self._problem(message, spec.loc_of("margins"))])
@@ -557,12 +454,12 @@ class Composer:
             layout.name,
             str(spec.get("orientation") or "portrait"),
             margins,
-            _number_of(spec, "columns", 1, COLUMNS),
-            _mm_of(spec, "gap", "6mm", EXTENT),
+            number_of(spec, "columns", 1, COLUMNS),
+            mm_of(spec, "gap", "6mm", EXTENT),
             texts["header"],
-            _mm_of(spec, "header_height", 0, EXTENT),
+            mm_of(spec, "header_height", 0, EXTENT),
             texts["footer"],
-            _mm_of(spec, "footer_height", 0, EXTENT),
+            mm_of(spec, "footer_height", 0, EXTENT),
             texts["body"],
             spec.get("pages"),
             self.layouts.sheet_for(layout),
@@ -589,50 +486,3 @@ def _fits(paper, size, bleed, edge, gutter) -> bool:
 def _shown(points: float) -> str:
     """A length in mm as a person writes it: 200, 63.5."""
     return f"{round(points / MM, 1):g}"
-
-
-_LENGTHS: dict = {}
-
-
-def _mm(value, name: str, loc: Loc, bounds: Bounds = LENGTH) -> float:
-    """A layout length: a bare number is millimetres, text says its unit ('3mm', '8pt'); one that
-    is not finite or absurd (beyond 10 m) is an error at `loc`. Each length is one shared float,
-    however many cards repeat it."""
-    key = (type(value), value, bounds) if isinstance(value, str | int | float) else None
-    if key in _LENGTHS:
-        return _LENGTHS[key]
-    try:
-        length = parse_length(value, name, bounds, MM)
-    except ValueError as exc:
-        raise KitpressError([Problem("error", str(exc), getattr(value, "loc", None) or loc)]) from None
-    return _LENGTHS.setdefault(key, length) if key else length
-
-
-def _mm_of(owner, key: str, default, bounds: Bounds = LENGTH) -> float:
-    """owner[key] as a layout length (`default` when it is missing, empty or 0), at its place."""
-    return _mm(owner.get(key) or default, key, owner.loc_of(key), bounds)
-
-
-def _number(value, name: str, loc: Loc, bounds: Bounds) -> float:
-    """A layout number that is no length (a line width, a font size), within `bounds`, at `loc`."""
-    try:
-        return measure(value, bounds, name)
-    except ValueError as exc:
-        raise KitpressError([Problem("error", str(exc), loc)]) from None
-
-
-def _number_of(owner, key: str, default, bounds: Bounds) -> float:
-    """owner[key] as a layout number (`default` when it is missing or empty), at its place."""
-    return _number(owner.get(key) or default, key, owner.loc_of(key), bounds)
-
-
-def _item_loc(values, index: int, default: Loc) -> Loc:
-    return values.loc_of(index) if hasattr(values, "loc_of") else default
-
-
-def _mms(values, count: int, owner, key: str) -> tuple[float, ...]:
-    """A list of `count` lengths, like a frame's `at: [x, y, width, height]`, each at its place."""
-    where = owner.loc_of(key) if hasattr(owner, "loc_of") else Loc("layout", 1, 1)
-    if not isinstance(values, list) or len(values) < count:
-        raise KitpressError([Problem("error", f"{key} takes {count} lengths, like [4, 10, 62, 20] (mm)", where)])
-    return tuple(_mm(v, key, _item_loc(values, i, where)) for i, v in enumerate(values[:count]))
