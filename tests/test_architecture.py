@@ -129,3 +129,18 @@ def test_kitpress_modules_import_each_other_without_a_cycle():
 def test_the_package_imports_nothing_from_tools_or_tests():
     for module, (libraries, _) in imports().items():
         assert not libraries & {"tools", "tests", "synthetic", "bench", "conftest", "compare_kits"}, module
+
+
+def test_no_file_of_the_package_or_the_tests_is_ignored_by_git():
+    """`build/` in .gitignore once hid src/kitpress/build/ from every commit: a clone lacked it."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    root = PACKAGE.parents[1]
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    paths = [str(p.relative_to(root)) for folder in ("src/kitpress", "tests") for p in (root / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *paths], cwd=root, capture_output=True, text=True).stdout.split()
+    assert ignored == [], f"git ignores these: {ignored[:10]}"
