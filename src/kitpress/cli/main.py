@@ -361,6 +361,32 @@ def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.O
             out.print(f"wrote {path}")
 
 
+@app.command()
+def migrate(
+    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    all_games: bool = typer.Option(False, "--all", help="Every game."),
+    check: bool = typer.Option(False, "--check", help="Only list what would change; exit 1 if anything would."),
+) -> None:
+    """Rewrite a game's layout files from old forms of the layout language into the current ones."""
+    from kitpress.layout import migrate as migration
+
+    project = find_project()
+    found = []
+    for game_id in _games(game, all_games):
+        try:
+            game_dir = project.game_dir(game_id)
+            found += [c for c in migration.changes(project.layout_dirs(game_dir, game_id)) if c not in found]
+        except KitpressError as exc:
+            _fail(exc)
+    for change in found:
+        out.print(str(change))
+    if check:
+        out.print(f"{len(found)} change{'s' if len(found) != 1 else ''} to make" if found else "nothing to migrate")
+        raise typer.Exit(1 if found else 0)
+    files_changed = migration.apply(found)
+    out.print(f"{len(found)} change{'s' if len(found) != 1 else ''} in {files_changed} file{'s' if files_changed != 1 else ''}" if found else "nothing to migrate")
+
+
 @app.command(name="list")
 def list_games() -> None:
     """Show the games in content/, their components and their translations."""

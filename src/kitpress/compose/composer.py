@@ -101,6 +101,7 @@ class Composer:
                 parts.append(self._component(comp))
             except KitpressError as exc:
                 self.problems.items.extend(exc.problems)
+        self.problems.items.extend(self.layouts.deprecated.items)  # old forms of the layout language
         self.problems.raise_if_errors()
         return parts
 

@@ -4,6 +4,7 @@ resolved with a cycle guard, frames and shapes merged by id."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from kitpress import files
 from kitpress.content import yamlio
 from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
-from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
+from kitpress.errors import Loc, Problem, Problems, did_you_mean, fail, rel, shown
 from kitpress.layout import sizes
 from kitpress.typeset.fonts import FAMILIES
 from kitpress.typeset.styles import ALIGN, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
@@ -49,11 +50,11 @@ id: str?
 rect: str | [str | number]?
 line: "[str | number]?"
 ellipse: str | [str | number]?
-dash: "[number]?"
+dash: "[str | number]?"
 image: str?
 fill: str?
 stroke: str?
-width: number?
+width: str | number?   # a line width: 0.5pt (a bare number is points, deprecated)
 radius: str | number?
 when: str?
 """,
@@ -83,7 +84,7 @@ markup: str
 valign: str?
 fill: str?
 stroke: str?
-width: number?
+width: str | number?   # a line width: 0.5pt (a bare number is points, deprecated)
 radius: str | number?
 pad: str | number?
 min_size: number?
@@ -113,6 +114,7 @@ class Layouts:
         self._cache: dict[str, Layout] = {}
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
+        self.deprecated = Problems()  # old forms found in the layout files read, each once
         self.sheet = self._stylesheet()
         self.sizes = sizes.load(self.dirs, project_root)  # papers and card trims by name
 
@@ -147,6 +149,7 @@ class Layouts:
             layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
             Checker(problems).check(raw, layout_type, "layout", raw.loc)
             problems.raise_if_errors()
+            self.deprecated.items.extend(bare_points(raw))
             self._raw[name] = raw
         return self._raw[name]
 
@@ -253,3 +256,39 @@ def _merge_by_id(parent: YList, child: YList) -> YList:
         else:
             out.append(item)
     return out
+
+
+# Keys of shapes and frames whose bare numbers were points while every other length of a layout
+# is millimetres: still read as points, with a warning that names the explicit form.
+POINT_KEYS = ("width", "dash")
+
+
+def bare_points(raw: YMap) -> list[Problem]:
+    """A deprecation warning at each bare line width or dash length of a layout file."""
+    found = []
+    for group in ("shapes", "frames"):
+        for item in raw.get(group) or []:
+            if not isinstance(item, YMap):
+                continue
+            for key in POINT_KEYS:
+                for value, loc in _values_at(item, key):
+                    if _bare_number(value):
+                        unlike = "unlike the layout's other lengths (millimetres)"
+                        message = f"{key}: {value}: a bare number here is points, {unlike}: write {value}pt (kitpress migrate rewrites it)"
+                        found.append(Problem("warning", message, loc))
+    return found
+
+
+def _values_at(item: YMap, key: str) -> list[tuple[object, Loc]]:
+    value = item.get(key)
+    if isinstance(value, YList):
+        return [(v, value.loc_of(i)) for i, v in enumerate(value)]
+    return [] if value is None else [(value, item.loc_of(key))]
+
+
+def _bare_number(value) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    return isinstance(value, str) and re.fullmatch(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*", value) is not None

@@ -1,0 +1,83 @@
+"""`kitpress migrate`: a game's layout files rewritten from the layout language's old forms into
+the current ones, in place, changing nothing else in them (comments, order and spacing stay).
+
+Today's one old form: a bare line width or dash length (`width: 0.5`, `dash: [2, 2]`), which is
+read as points while every other bare length of a layout is millimetres; it becomes `0.5pt`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from kitpress.content import yamlio
+from kitpress.errors import rel
+from kitpress.layout.layouts import bare_points
+
+_NUMBER = re.compile(r"([\"']?)([-+]?(?:\d+(?:\.\d*)?|\.\d+))\1")
+NOT_LAYOUTS = {"styles.yaml", "sizes.yaml"}  # their numbers are points by rule: nothing to migrate
+
+
+@dataclass(frozen=True)
+class Change:
+    path: Path
+    line: int
+    col: int
+    old: str
+    new: str
+
+    def __str__(self) -> str:
+        return f"{rel(self.path)}:{self.line}:{self.col}: {self.old} -> {self.new}"
+
+
+def changes(folders: list[Path]) -> list[Change]:
+    """What migrating the layout files of `folders` would change, in file and line order."""
+    found = []
+    for folder in folders:
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            if path.name not in NOT_LAYOUTS:
+                found += _changes_in(path, folders)
+    return found
+
+
+def _changes_in(path: Path, folders: list[Path]) -> list[Change]:
+    raw = yamlio.load_file(path, rel(path), within=folders)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    out = []
+    for problem in bare_points(raw) if isinstance(raw, yamlio.YMap) else []:
+        line, col = problem.loc.line, problem.loc.col
+        found = _NUMBER.match(lines[line - 1], col - 1)
+        if found:
+            quote, number = found.group(1), found.group(2)
+            out.append(Change(path, line, col, found.group(0), f"{quote}{number}pt{quote}"))
+    return out
+
+
+def apply(found: list[Change]) -> int:
+    """Make the changes, each file replaced whole and at once; returns the files changed."""
+    by_file: dict[Path, list[Change]] = {}
+    for change in found:
+        by_file.setdefault(change.path, []).append(change)
+    for path, edits in by_file.items():
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for change in sorted(edits, key=lambda c: (c.line, -c.col)):  # right to left: columns stay true
+            text, start = lines[change.line - 1], change.col - 1
+            lines[change.line - 1] = text[:start] + change.new + text[start + len(change.old) :]
+        _replace(path, "\n".join(lines))
+    return len(by_file)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write `text` to `path` through a file beside it, so a crash leaves the old file or the new."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temp, path.stat().st_mode & 0o777)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
