@@ -2,7 +2,7 @@
 
 import pytest
 
-from kitpress.impose.geometry import card_grid, fit_scale, tiles
+from kitpress.impose.geometry import back_shift, behind, board_pages, card_grid, card_sheets, fit_scale, tiles
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -91,3 +91,49 @@ def test_fit_scale_uses_the_orientation_that_prints_largest():
     assert BOARD[0] * scale <= page[0] - 2 * EDGE + 1e-6
     assert BOARD[1] * scale <= page[1] - 2 * EDGE + 1e-6
     assert 0.6 < scale < 0.7
+
+
+class _Face:
+    def __init__(self, key, size=(70 * MM, 120 * MM), bleed=3 * MM, gutter=None):
+        self.key, self.size, self.bleed, self.gutter = key, size, bleed, gutter
+
+
+class _Deck:
+    def __init__(self, fronts, back):
+        self.fronts, self.back = fronts, back
+
+
+A4 = (210 * MM, 297 * MM)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_card_sheets_put_each_back_behind_its_front(flip):
+    deck = _Deck([_Face(f"card-{i}") for i in range(5)], _Face("back"))
+    laid_out = card_sheets([deck], A4, 6.35 * MM, flip, offset=(1.5 * MM, 0.5 * MM))
+    assert [(s.side, s.first, len(s.placements)) for s in laid_out] == [("front", 0, 4), ("back", 0, 4), ("front", 4, 1), ("back", 4, 1)]
+    for fronts, backs in zip(laid_out[::2], laid_out[1::2]):
+        assert backs.shift == back_shift((1.5 * MM, 0.5 * MM), flip)
+        for front, back in zip(fronts.placements, backs.placements):
+            w, h = fronts.grid.card
+            # the back's far corner, seen through the sheet, is the front's corner
+            seen = behind((back.x + w, back.y), A4, flip) if flip == "long" else behind((back.x, back.y + h), A4, flip)
+            assert seen == pytest.approx((front.x, front.y))
+            assert back.face.key == "back" and front.clip is None  # bleed between cards: nothing clipped
+    assert [p.face.key for s in laid_out if s.side == "front" for p in s.placements] == [f"card-{i}" for i in range(5)]
+
+
+def test_butted_cards_are_clipped_to_their_share_and_only_fronts_get_cut_lines():
+    deck = _Deck([_Face(f"c{i}", (20 * MM, 20 * MM), 1 * MM, 0) for i in range(3)], None)
+    (sheet,) = card_sheets([deck], A4, 6.35 * MM)
+    assert len(sheet.cut_lines) == 3 and all(p.clip is not None for p in sheet.placements)
+    first, second = sheet.placements[:2]
+    assert first.clip[2] == pytest.approx(second.clip[0]) == pytest.approx(second.x)  # they meet on the trim line
+
+
+def test_board_pages_whole_fitted_or_tiled():
+    (whole,) = board_pages((297 * MM, 210 * MM), A4, "tile")
+    assert whole.how == "whole" and whole.page == (A4[1], A4[0])  # turned to landscape
+    (fitted,) = board_pages((420 * MM, 297 * MM), A4, "fit")
+    assert fitted.how == "fitted" and fitted.scale < 1
+    pieces = board_pages((420 * MM, 297 * MM), A4, "tile")
+    assert len(pieces) == 4 and {p.how for p in pieces} == {"tile"}

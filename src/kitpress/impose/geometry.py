@@ -228,3 +228,54 @@ def board_pages(
         at = ((page[0] - board[0] * scale) / 2, (page[1] - board[1] * scale) / 2 + 3 * MM)
         return [BoardPage("fitted", page, at, scale)]
     return [BoardPage("tile", tile.page, tile=tile) for tile in tiles(board, paper, BOARD_OVERLAP, edge, seams=seams)]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on a sheet: its face (whatever the caller's faces are), its trim's lower-left,
+    and the box it may print in (None: all of its bleed)."""
+
+    face: object
+    x: float
+    y: float
+    clip: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
+class CardSheet:
+    """One page of cards: the fronts of up to a grid of cards, or the backs behind them."""
+
+    side: str  # "front" or "back"
+    deck: int  # which deck, and the index of the first of its cards on this sheet
+    first: int
+    grid: CardGrid
+    placements: tuple[Placement, ...]
+    shift: tuple[float, float] = (0.0, 0.0)  # backs: the printer's offset, as a move on this page
+    cut_lines: tuple[Slot, ...] = ()  # fronts: the slots whose trim gets a thin line for scissors
+
+
+def card_sheets(
+    decks, paper: tuple[float, float], edge: float, flip: str = "long", offset=(0.0, 0.0), only=None
+) -> list[CardSheet]:
+    """The pages of a set of decks, each sheet of fronts followed by the backs behind it. A deck
+    is anything with `fronts` (faces with `size`, `bleed` and `gutter`) and `back` (a face or
+    None); `only`: these sheets, as (deck index, index of its first card), not all of them."""
+    grids = [card_grid(paper, d.fronts[0].size, d.fronts[0].bleed, edge, d.fronts[0].gutter) for d in decks]
+    if only is None:
+        only = [(d, start) for d, deck in enumerate(decks) for start in range(0, len(deck.fronts), grids[d].per_sheet)]
+    out = []
+    for d, start in only:
+        deck, grid = decks[d], grids[d]
+        batch = deck.fronts[start : start + grid.per_sheet]
+        used = grid.slots[: len(batch)]
+        out.append(CardSheet("front", d, start, grid, tuple(_placed(grid, slot, face) for slot, face in zip(used, batch)), cut_lines=used))
+        if deck.back is not None:
+            behind = grid.back_slots(flip)[: len(batch)]
+            placed = tuple(_placed(grid, slot, deck.back) for slot in behind)
+            out.append(CardSheet("back", d, start, grid, placed, back_shift(offset, flip)))
+    return out
+
+
+def _placed(grid: CardGrid, slot: Slot, face) -> Placement:
+    butted = grid.gutter < 2 * grid.bleed  # neighbours share the bleed: each card keeps to its share
+    return Placement(face, slot.x, slot.y, grid.clip_box(slot) if butted else None)

@@ -1,5 +1,5 @@
-"""Card sheets: fronts n-up with crop marks and cut lines, each followed by its backs,
-mirrored for a long-edge duplex print."""
+"""Card sheets painted: the fronts and mirrored backs `impose.card_sheets` lays out, with crop
+marks, cut lines and the margin note."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kitpress.compose.scene import Deck
-from kitpress.impose.geometry import CardGrid, back_shift, card_grid
+from kitpress.impose.geometry import CardGrid, CardSheet, Placement, card_grid, card_sheets
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
 from kitpress.units import MM
 
@@ -21,48 +21,36 @@ def sheets(decks: tuple[Deck, ...], job: Job) -> list[tuple[int, int]]:
 
 
 def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str, str], only=None) -> int:
-    """Fronts sheets, each followed by its mirrored backs sheet (`only`: these sheets of
-    `sheets()`, not all). Returns the page count."""
-    only = sheets(decks, job) if only is None else only
+    """Paint the card sheets impose lays out (`only`: these sheets of `sheets()`, not all), each
+    sheet of fronts followed by its mirrored backs. Returns the page count."""
+    laid_out = card_sheets(decks, job.paper, job.edge, job.flip, job.back_offset, only)
     c = open_canvas(path, job.paper, job.meta)
-    forms = FormCache(c, _recurring(decks, job, only))
-    pages = 0
-    for d, start in only:
-        deck = decks[d]
-        grid = deck_grid(deck, job)
-        batch = deck.fronts[start : start + grid.per_sheet]
-        for slot, face in zip(grid.slots, batch):
-            _place(c, forms, grid, slot, face)
-        if deck.fronts[0].cut == "circle":
-            _circles(c, grid, grid.slots[: len(batch)])
-        else:
-            _marks(c, grid, grid.slots[: len(batch)])
-        _note(c, notes[0], grid, job)
-        c.showPage()
-        pages += 1
-        if deck.back is not None:
+    forms = FormCache(c, _recurring(laid_out))
+    for sheet in laid_out:
+        if sheet.side == "back":
             c.saveState()
-            c.translate(*back_shift(job.back_offset, job.flip))  # corrects the printer's shift between the two sides
-            for slot in grid.back_slots(job.flip)[: len(batch)]:
-                _place(c, forms, grid, slot, deck.back)
+            c.translate(*sheet.shift)  # corrects the printer's shift between the two sides
+        for placement in sheet.placements:
+            _place(c, forms, placement)
+        if sheet.side == "back":
             c.restoreState()
-            _marks(c, grid, ())  # no cut lines on backs: a duplex shift would show them
-            _note(c, notes[1], grid, job)
-            c.showPage()
-            pages += 1
+        if sheet.side == "front" and decks[sheet.deck].fronts[0].cut == "circle":
+            _circles(c, sheet.grid, sheet.cut_lines)
+        else:
+            _marks(c, sheet.grid, sheet.cut_lines)  # no cut lines on backs: a duplex shift would show them
+        _note(c, notes[0] if sheet.side == "front" else notes[1], sheet.grid, job)
+        c.showPage()
     c.save()
-    return pages
+    return len(laid_out)
 
 
-def _recurring(decks: tuple[Deck, ...], job: Job, only) -> set[str]:
+def _recurring(laid_out: list[CardSheet]) -> set[str]:
     """Faces printed more than once on these sheets (backs, copies): worth a PDF form each."""
     seen = Counter()
-    for d, start in only:
-        deck = decks[d]
-        per_sheet = deck_grid(deck, job).per_sheet
-        seen.update(face.key for face in deck.fronts[start : start + per_sheet])
-        if deck.back is not None:
-            seen[deck.back.key] += 2
+    for sheet in laid_out:
+        weight = 2 if sheet.side == "back" else 1  # a deck's back recurs on every sheet of backs
+        for placement in sheet.placements:
+            seen[placement.face.key] += weight
     return {key for key, count in seen.items() if count > 1}
 
 
@@ -84,16 +72,16 @@ def deck_grid(deck: Deck, job: Job) -> CardGrid:
     return card_grid(job.paper, face.size, face.bleed, job.edge, face.gutter)
 
 
-def _place(c: Canvas, forms: FormCache, grid: CardGrid, slot, face) -> None:
-    if grid.gutter >= 2 * grid.bleed:
-        forms.place(face, slot.x, slot.y)
+def _place(c: Canvas, forms: FormCache, placement: Placement) -> None:
+    if placement.clip is None:
+        forms.place(placement.face, placement.x, placement.y)
         return
-    x0, y0, x1, y1 = grid.clip_box(slot)  # butted cards: keep each inside its share
+    x0, y0, x1, y1 = placement.clip  # butted cards: keep each inside its share
     c.saveState()
     path = c.beginPath()
     path.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(path, stroke=0, fill=0)
-    forms.place(face, slot.x, slot.y)
+    forms.place(placement.face, placement.x, placement.y)
     c.restoreState()
 
 
