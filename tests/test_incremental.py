@@ -190,3 +190,16 @@ def test_a_document_change_names_its_pages(tmp_path):
     _, _, report = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     assert "rules.pdf: page 2" in report, report
     assert any(line.startswith("board.pdf: sheet") for line in report), report
+
+
+def test_a_change_to_any_field_of_a_document_rebuilds_it_as_a_fresh_build_would(tmp_path):
+    """A document's fingerprint once left out its gap, header and footer heights and page limit:
+    changing `gap` kept the stale rules.pdf. Now the whole value counts."""
+    root = project(tmp_path)
+    build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    rules = root / "layouts/state-in-class/rules.yaml"
+    rules.write_text(rules.read_text().replace("gap: 7mm", "gap: 20mm"))
+    folder, _, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
+    fresh, _, _ = build_game(Project(root), "state-in-class", BuildOptions(out=root / "fresh"))
+    assert any(line.startswith("rules.pdf: page") for line in changed), changed
+    assert (folder / "rules.pdf").read_bytes() == (fresh / "rules.pdf").read_bytes()

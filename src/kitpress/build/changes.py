@@ -13,13 +13,14 @@ from pathlib import Path
 
 from kitpress import __version__, files
 from kitpress.compose.scene import Face, Part
+from kitpress.digest import digest
 from kitpress.errors import KitpressError
 from kitpress.typeset.fonts import FONT_DIR
 from kitpress.typeset.icons import FA_SOLID
 
 
 def _digest(*parts) -> str:
-    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
+    return digest(*parts)
 
 
 def styles(sheet) -> tuple:
@@ -63,20 +64,8 @@ def items(part: Part) -> dict[str, str]:
             out[f"{deck.name}/back"] = digest_face(deck.back)
     for index, face in enumerate(part.boards, 1):
         out[f"sheet {index}"] = digest_face(face)
-    for doc in part.documents:
-        out["pages"] = _digest(
-            doc.header,
-            doc.body,
-            doc.footer,
-            doc.margins,
-            doc.columns,
-            doc.orientation,
-            sorted((k, sorted(v.items())) for k, v in doc.sheet.specs.items()),
-            sorted(doc.sheet.colors.items()),
-            doc.sheet.lang,
-            doc.sheet.ink_saver,
-            sorted((k, digest_face(v)) for k, v in doc.faces.items()),
-        )
+    for doc in part.documents:  # the whole value: every field that shows on paper
+        out["pages"] = _digest(doc)
     return out
 
 
@@ -93,7 +82,7 @@ def _fonts() -> str:
 def inputs(folders: list[Path], options) -> str:
     """Everything a kit is made from, before it is read: the files of these folders (names and
     bytes, hidden ones aside), the options, and kitpress itself."""
-    digest = hashlib.sha1(repr(options).encode())
+    digest = hashlib.sha1(_digest(options).encode())
     for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
         found = sorted(p for p in folder.rglob("*") if files.exists(p) and not p.is_dir()) if folder.is_dir() else []
         for path in found:

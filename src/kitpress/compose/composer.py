@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import math
 import re
@@ -14,8 +13,10 @@ from kitpress.compose import placed
 from kitpress.compose.bind import BindError, Binder, Printed
 from kitpress.compose.scene import Deck, Document, Face, Part, TextFrame
 from kitpress.compose.shapes import Shapes
+from kitpress.compose.values import mm, mm_of, mms, number, number_of
 from kitpress.content.game import Component, Game, lookup
 from kitpress.content.yamlio import LocStr
+from kitpress.digest import digest
 from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from kitpress.impose.geometry import SAFE_EDGE, card_grid
 from kitpress.layout.layouts import Layout, Layouts
@@ -26,7 +27,6 @@ from kitpress.typeset import fonts
 from kitpress.typeset.fit import FLOOR_PT, Blame, line_in
 from kitpress.typeset.fonts import missing_glyphs
 from kitpress.typeset.markup import Builder, MarkupError, check_comments_closed, strip_comments
-from kitpress.compose.values import mm, mm_of, mms, number, number_of
 from kitpress.units import EXTENT, FONT_SIZE, LINE_WIDTH, MM, Bounds
 
 # The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
@@ -321,7 +321,7 @@ class Composer:
         net_children, overlays = placed.nets(layout, ctx, where, self._items, self._inner, self.face)
         children += net_children
         drawn = (layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays)
-        key = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
+        key = digest(drawn)
         cut = str(layout.spec.get("cut") or "rect")
         if cut not in ("rect", "circle"):
             raise KitpressError([self._problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])

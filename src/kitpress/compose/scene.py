@@ -76,8 +76,8 @@ class Document:
     max_pages: int | None
     sheet: StyleSheet
     faces: dict
-    loc: Loc
-    printed: tuple = ()  # content strings the document shows, to name the source of a problem
+    loc: Loc = field(compare=False)  # where it was written, not what it prints
+    printed: tuple = field(default=(), compare=False)  # content strings it shows, to name the source of a problem
 
 
 @dataclass(frozen=True, slots=True)
