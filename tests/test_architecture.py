@@ -30,13 +30,10 @@ DOORS = {
     "PIL": {"content", "build", "site"},
     "pypdf": set(),  # tests and tools/ only: not a dependency of kitpress
 }
-# Imports of a later stage, as the code stands (issue 14 removes them): compose still checks
-# markup the way render draws it; layout and translations read the style keys and the fonts'
-# coverage where typeset defines them; build draws the kit page and its thumbnails with the
-# site's code.
+# Imports of a later stage, as the code stands (issue 14 removes them): layout and translations
+# read the style keys and the fonts' coverage where typeset defines them; build draws the kit
+# page and its thumbnails with the site's code.
 BACKWARD = {
-    "compose.composer -> render.canvas",
-    "compose.composer -> render.documents",
     "content.i18n -> typeset.fonts",
     "layout.layouts -> typeset.fonts",
     "layout.layouts -> typeset.styles",

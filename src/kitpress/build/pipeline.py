@@ -22,6 +22,7 @@ from kitpress.compose.composer import Composer, Options
 from kitpress.compose.scene import Part
 from kitpress.content.game import Game, load_game
 from kitpress.errors import KitpressError, Loc, Problem, Problems, rel
+from kitpress.render import documents
 from kitpress.render.canvas import fit_faces
 from kitpress.typeset import fit
 from kitpress.units import MM
@@ -49,14 +50,16 @@ def compose_game(
     game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
     apply_settings(game, options.settings)
     lazy_sheets = batches.SHEETS_PER_BATCH if lazy_decks else 0  # more than a batch: the workers compose it
-    settings = Options(options.paper, options.backs, options.edge * MM, fit_text, lazy_sheets)
+    settings = Options(options.paper, options.backs, options.edge * MM, lazy_sheets)
     composer = Composer(game, project.layouts(game, options.ink_saver), settings)
     parts = composer.compose()
     found = []
-    if fit_text:
+    if fit_text:  # typeset before anything is drawn: every frame, and every document's columns
         with fit.collecting(Problems()) as problems:
             fit_faces(face for part in parts for face in part.faces())
         found = problems.items
+        for doc in (doc for part in parts for doc in part.documents):
+            found += documents.problems(doc, composer.paper)
     # composing's warnings and fitting's, each said once (a frame on every card warns alike)
     every = strictly(list(dict.fromkeys([*composer.problems.items, *found])), options.strict)
     Problems(every).raise_if_errors()

@@ -11,7 +11,7 @@ from typing import Callable
 
 from kitpress.compose import placed
 from kitpress.compose.bind import BindError, Binder, Printed
-from kitpress.compose.scene import Deck, Document, Face, Part, TextFrame
+from kitpress.compose.scene import Deck, Document, Face, Part, TextFrame, face_key
 from kitpress.compose.shapes import Shapes
 from kitpress.compose.values import mm, mm_of, mms, number, number_of
 from kitpress.content.game import Component, Game, lookup
@@ -21,12 +21,10 @@ from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from kitpress.impose.geometry import SAFE_EDGE, card_grid
 from kitpress.layout.layouts import Layout, Layouts
 from kitpress.layout.sizes import parse_size
-from kitpress.render import documents
-from kitpress.render.canvas import face_key, face_resolver
 from kitpress.typeset import fonts
 from kitpress.typeset.fit import FLOOR_PT, Blame, line_in
 from kitpress.typeset.fonts import missing_glyphs
-from kitpress.typeset.markup import Builder, MarkupError, check_comments_closed, strip_comments
+from kitpress.typeset.markup import Builder, MarkupError, any_face, check_comments_closed, strip_comments
 from kitpress.units import EXTENT, FONT_SIZE, LINE_WIDTH, MM, Bounds
 
 # The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
@@ -45,7 +43,6 @@ class Options:
     paper: str = "a4"
     backs: bool = True
     edge: float = SAFE_EDGE
-    fit_text: bool = True  # False: text is fitted where it is drawn (a build), not here
     lazy_sheets: int = 0  # a deck of more sheets than this is composed card by card when drawn (0: never)
 
 
@@ -436,7 +433,7 @@ class Composer:
             shown.extend(printed.texts)
             self._embedded_faces(texts[key], source, faces)
             self._check_glyphs(texts[key], printed, source, layout.name, key)
-            checker = Builder(self.layouts.sheet_for(layout), face=face_resolver(faces))
+            checker = Builder(self.layouts.sheet_for(layout), face=any_face)  # its markup checked, not laid out
             try:  # catch markup mistakes now, with their place, rather than mid-render
                 checker.build(texts[key], 500)
             except MarkupError as exc:
@@ -468,8 +465,6 @@ class Composer:
             spec.loc_of("body"),
             tuple(shown),
         )
-        if self.options.fit_text:
-            self.problems.items.extend(documents.problems(doc, self.paper))
         return doc
 
     def _problem(self, message: str, loc: Loc) -> Problem:

@@ -108,3 +108,8 @@ class Part:
         yield from self.boards
         for doc in self.documents:
             yield from doc.faces.values()
+
+
+def face_key(layout: str, item: str) -> str:
+    """How a face embedded with <face layout=… item=…/> is named in its holder's `faces`."""
+    return f"{layout}:{item}"

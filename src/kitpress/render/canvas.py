@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from kitpress import __version__
-from kitpress.compose.scene import Face, TextFrame
+from kitpress.compose.scene import Face, TextFrame, face_key
 from kitpress.typeset import fonts
 from kitpress.typeset.fit import Fitted, fit_frame
 from kitpress.typeset.markup import Builder
@@ -257,10 +257,6 @@ class FaceFlowable(Flowable):
 def face_resolver(faces: dict):
     """How markup's <face layout=… item=…/> finds the face composed for it."""
     return lambda attrs, scale: FaceFlowable(faces[face_key(attrs.get("layout", ""), attrs.get("item", ""))])
-
-
-def face_key(layout: str, item: str) -> str:
-    return f"{layout}:{item}"
 
 
 def para(text: str, style) -> Paragraph:

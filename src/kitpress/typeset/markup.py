@@ -146,6 +146,11 @@ ATTRIBUTES = {
 }
 
 
+def any_face(attrs: dict, scale: float) -> Flowable:
+    """A stand-in for an embedded <face>, for checking markup without laying faces out."""
+    return Spacer(1, 1)
+
+
 @dataclass
 class Builder:
     sheet: StyleSheet
