@@ -187,30 +187,30 @@ def test_an_expression_is_a_render_within_the_budgets_and_is_gone_over_within_th
 def test_the_clock_is_a_safety_net_behind_the_step_budget(binder, monkeypatch):
     """A render the steps cannot stop (none should exist) is stopped by the clock; the clock is
     faked here, a minute passing at each look."""
-    from kitpress.compose import sandbox
+    from kitpress.compose import budgets
 
     now = iter(range(0, 10**9, 61))
-    monkeypatch.setattr(sandbox.time, "monotonic", lambda: next(now))
+    monkeypatch.setattr(budgets.time, "monotonic", lambda: next(now))
     error, _ = refused(binder, "{% for i in range(100000) %}{% for j in range(3) %}{% endfor %}{% endfor %}")
     assert str(error) == "template: ran for more than 60 s (a loop too long?)"
 
 
 def test_all_the_renders_of_a_build_share_one_budget(binder):
     """Each render stays under its own budget, and the build runs out: 1.92 million steps each."""
-    from kitpress.compose import sandbox
+    from kitpress.compose import budgets
 
     fresh = binder
     # range(): a call of one argument, 2, and 80,000 items; the loop 80,001; each turn range(9), a
     # call of one argument and the loop's variables (jinja passes them), 3, and 9 items, and its loop
     # 10: 1,920,003 steps
     loop = template(HEAVY)
-    renders = sandbox.BUILD_STEPS // 1_920_003
+    renders = budgets.BUILD_STEPS // 1_920_003
     for _ in range(renders):
         fresh.render(loop, {})
     with pytest.raises(BindError) as info:
         fresh.render(loop, {})
     assert str(info.value) == "template: the build ran over its budget of 5,000,000 template steps (a loop too long?)"
-    assert fresh.env.meter.peak_steps < sandbox.RENDER_STEPS
+    assert fresh.env.meter.peak_steps < budgets.RENDER_STEPS
     # from now on every render fails with that one error, at its place: one problem, not one a frame
     with pytest.raises(BindError) as again:
         fresh.render(LocStr("{{ 1 }}", Loc("layouts/y.yaml", 3, 4)), {})
@@ -310,16 +310,16 @@ def test_a_build_stops_when_its_renders_together_run_over_and_the_next_build_sta
 
 @pytest.mark.parametrize("game", ["state-in-class", "soviet-system", "class-struggle"])
 def test_the_shipped_games_stay_far_under_every_budget(game):
-    """The budgets are set from these renders (sandbox.py says the figures): at least 20 times
+    """The budgets are set from these renders (budgets.py says the figures): at least 20 times
     over what any of them takes, 10 times for a document part (19 times today)."""
-    from kitpress.compose import sandbox
+    from kitpress.compose import budgets
     from kitpress.build.pipeline import BuildOptions, Project, compose_game
 
     _, _, composer = compose_game(Project(ROOT), game, BuildOptions(), fit_text=False)
     meter = composer.binder.env.meter
-    assert meter.peak_steps * 20 <= sandbox.RENDER_STEPS
-    assert (sandbox.BUILD_STEPS - meter.build_steps) * 20 <= sandbox.BUILD_STEPS
-    assert meter.peak_frame * 20 <= sandbox.FRAME_TEXT
-    assert meter.peak_document * 10 <= sandbox.DOCUMENT_TEXT
-    assert (sandbox.BUILD_TEXT - meter.build_text) * 20 <= sandbox.BUILD_TEXT
+    assert meter.peak_steps * 20 <= budgets.RENDER_STEPS
+    assert (budgets.BUILD_STEPS - meter.build_steps) * 20 <= budgets.BUILD_STEPS
+    assert meter.peak_frame * 20 <= budgets.FRAME_TEXT
+    assert meter.peak_document * 10 <= budgets.DOCUMENT_TEXT
+    assert (budgets.BUILD_TEXT - meter.build_text) * 20 <= budgets.BUILD_TEXT
     assert meter.peak_steps > 0 and meter.peak_document > 0  # it did measure them

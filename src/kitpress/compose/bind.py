@@ -2,7 +2,7 @@
 
 Templates run in jinja2's ImmutableSandboxedEnvironment with StrictUndefined and autoescape,
 so content can neither run code nor change what other templates see, and within budgets of
-steps and size (sandbox.py), so no template runs for ever or fills the memory. Every content
+steps and size (sandbox.py, budgets.py), so no template runs for ever or fills the memory. Every content
 string a template prints is recorded, so a later overflow or glyph problem names its source line.
 """
 
@@ -20,8 +20,9 @@ from jinja2.sandbox import SecurityError
 from markupsafe import Markup, escape
 
 from kitpress import __version__, files, usercache
-from kitpress.compose import sandbox
-from kitpress.compose.sandbox import BudgetError, BudgetedEnvironment
+from kitpress.compose import budgets, sandbox
+from kitpress.compose.budgets import BudgetError
+from kitpress.compose.sandbox import BudgetedEnvironment
 from kitpress.content.textfmt import PLACEHOLDER, fill as fill_text, number, signed, thousands as _thousands
 from kitpress.content.yamlio import LocStr
 from kitpress.errors import KitpressError, Loc, Problem, rel
@@ -131,11 +132,11 @@ class Binder:
         except BudgetError as exc:
             raise self._failed(str(exc), source.loc) from None
         except RecursionError:
-            raise BindError(str(sandbox.nested()), source.loc) from None
+            raise BindError(str(budgets.nested()), source.loc) from None
         finally:
             meter.stop()
 
-    def _metered(self) -> sandbox.Meter:
+    def _metered(self) -> budgets.Meter:
         """The meter, for a render about to start. Once a render has run the build's budget out,
         every later one fails with that render's error: one problem, where it happened, not one
         for every frame that follows."""
@@ -181,7 +182,7 @@ class Binder:
         """Content text with an index mark after each term it mentions (first time per text)."""
         parts = re.split(r"(<[^>]+>)", str(self._finalize(text)))  # text between tags only
         terms = list(terms)
-        self.env.meter.spend(len(terms) * (1 + sandbox.cost(str(text))))  # each term is looked for in the whole text
+        self.env.meter.spend(len(terms) * (1 + budgets.cost(str(text))))  # each term is looked for in the whole text
         for term in terms:
             pattern = re.compile(rf"(?<!\w)({re.escape(str(escape(term)))})(?!\w)", re.IGNORECASE)
             mark = f'<index item="{escape(term)}"/>'
@@ -255,27 +256,27 @@ def _compiled(source: LocStr, compile: Callable):
     except jinja2.TemplateSyntaxError as exc:
         raise BindError(f"template: {exc.message}", _template_loc(source, exc.lineno or 1)) from None
     except RecursionError:  # ((((…)))) ten thousand deep
-        raise BindError(str(sandbox.nested()), source.loc) from None
+        raise BindError(str(budgets.nested()), source.loc) from None
     except ValueError as exc:
         if "integer string conversion" not in str(exc):
             raise
         # jinja reads a number literal of more than Python's 4300 digits
         digits = sys.get_int_max_str_digits()
-        raise BindError(str(sandbox.too_large(f"a number literal of more than {digits} digits")), source.loc) from None
+        raise BindError(str(budgets.too_large(f"a number literal of more than {digits} digits")), source.loc) from None
 
 
 def _check_printed(text: str, loc: Loc, document: bool) -> None:
-    if len(text) > sandbox.FRAME_TEXT:
-        most, part = sandbox.text_budget(document)
+    if len(text) > budgets.FRAME_TEXT:
+        most, part = budgets.text_budget(document)
         if len(text) > most:
-            raise BindError(str(sandbox.printed_too_much(most, part)), loc)
+            raise BindError(str(budgets.printed_too_much(most, part)), loc)
 
 
 def _describe(exc: Exception) -> str:
     if isinstance(exc, BudgetError):
         return str(exc)
     if isinstance(exc, RecursionError):
-        return str(sandbox.nested())
+        return str(budgets.nested())
     if isinstance(exc, jinja2.UndefinedError | jinja2.TemplateSyntaxError):  # the latter: in a template it imports
         return f"template: {_shortened(_plain_types(exc.message))}"
     if isinstance(exc, SecurityError):
@@ -310,10 +311,10 @@ def _fill(text, **values):
 def _check_filled(text: str, values: dict) -> None:
     """A {name} a text holds many times, filled with a long value, makes a long text: weighed first."""
     places = text.count("{")
-    if places and len(text) + places * max(map(sandbox.text_size, values.values()), default=0) > sandbox.MAX_SIZE:
-        sizes = {name: sandbox.text_size(value) for name, value in values.items()}
+    if places and len(text) + places * max(map(budgets.text_size, values.values()), default=0) > budgets.MAX_SIZE:
+        sizes = {name: budgets.text_size(value) for name, value in values.items()}
         filled = len(text) + sum(sizes.get(match.group(1), 0) for match in PLACEHOLDER.finditer(text))
-        sandbox.sized(filled, "|fill")
+        budgets.sized(filled, "|fill")
 
 
 def _plural(forms, n):

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from kitpress.compose import nets as die_nets
-from kitpress.compose import tracks as track_paths
+from kitpress.compose import nets as die_nets, tracks as track_paths
 from kitpress.compose.scene import Shape
 from kitpress.compose.values import mm_of, mms, number_of
 from kitpress.errors import KitpressError, Problem, did_you_mean
