@@ -162,6 +162,8 @@ SLOW_TESTS = {
     "test_layout_errors::test_layout_mistake_is_reported_at_its_place",
     "test_markup_attributes::test_the_shipped_layouts_use_only_attributes_their_elements_read",
     "test_markup_limits::test_a_number_out_of_range_in_a_layout_or_style_is_one_located_error",
+    "test_migrate::test_migrate_rewrites_only_the_old_forms_and_the_kit_prints_the_same",
+    "test_scene::test_the_dump_says_what_the_pdfs_print",
     "test_markup_limits::test_hostile_markup_in_a_card_frame_is_one_located_error",
     "test_markup_limits::test_hostile_markup_is_one_located_error",
     "test_markup_limits::test_no_nan_or_inf_reaches_a_pdf",
