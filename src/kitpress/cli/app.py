@@ -1,0 +1,73 @@
+"""The kitpress command's shared parts: the typer app, the two consoles (results on stdout,
+problems on stderr), the options several commands take, and how a failure is reported."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from kitpress import __version__
+from kitpress.build.pipeline import find_project
+from kitpress.cli import i18n as i18n_cli
+from kitpress.cli.console import Console
+from kitpress.errors import KitpressError
+
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Turn YAML game content into print-ready table kits.")
+
+
+app.add_typer(i18n_cli.app, name="i18n")
+
+
+out = Console()
+
+
+err = Console(stderr=True)  # errors and warnings: a script reading stdout gets only the results
+
+
+PAPER = typer.Option("a4", metavar="[a4|letter|a3]", help="Paper size: a4, letter or a3.")
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        out.print(f"kitpress {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print kitpress's version."),
+) -> None:
+    """Turn YAML game content into print-ready table kits."""
+
+
+def fail(exc: KitpressError, outcome: str = "nothing was written") -> None:
+    for problem in exc.problems:
+        err.print(str(problem))
+    errors = sum(p.level == "error" for p in exc.problems)
+    err.print(f"{errors} error{'s' if errors != 1 else ''}; {outcome}.")
+    raise typer.Exit(1)
+
+
+def games(game: Optional[str], all_games: bool) -> list[str]:
+    project = find_project()
+    if all_games:
+        return project.games()
+    if not game:
+        err.print("name a game, or use --all. Games: " + ", ".join(project.games()))
+        raise typer.Exit(2)
+    return [game]
+
+
+def languages(project, game_id: str, lang: str | None) -> list[str | None]:
+    """--lang all: the source language and every translation the game has."""
+    if lang != "all":
+        return [lang]
+    from kitpress.content.game import load_game
+    from kitpress.content.i18n import languages
+
+    try:
+        return [None, *languages(load_game(project.game_dir(game_id)))]
+    except KitpressError as exc:
+        fail(exc)

@@ -1,0 +1,188 @@
+"""kitpress build and kitpress watch: kits built, what changed, how to print them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from kitpress.build import printers
+from kitpress.build.pipeline import BuildOptions, build_game, cannot_write, find_project
+from kitpress.cli.app import PAPER, app, err, fail, games, languages, out
+from kitpress.content.i18n import coverage_line
+from kitpress.errors import KitpressError, Loc, Problem, rel
+
+
+@app.command()
+def build(
+    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    paper: str = PAPER,
+    lang: Optional[str] = typer.Option(
+        None, help="Language (default: the game's source language; 'all': every translation too)."
+    ),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="Write the kit tree here instead of build/."),
+    all_games: bool = typer.Option(False, "--all", help="Build every game in content/."),
+    backs: bool = typer.Option(True, "--backs/--no-backs", help="Print card backs after each fronts sheet."),
+    board: str = typer.Option(
+        "tile", metavar="[tile|fit]", help="Boards larger than the paper: tile (full size) or fit (one sheet, scaled)."
+    ),
+    edge: float = typer.Option(6.35, help="Millimetres at the paper's edge that the printer cannot reach; nothing prints there."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Change a number of the content for this build, e.g. --set banknotes.r100.count=50."
+    ),
+    back_offset: Optional[str] = typer.Option(
+        None, help="DX,DY in mm, as the printer check says: move every card back right and up, as seen from the front."
+    ),
+    flip: Optional[str] = typer.Option(
+        None, metavar="[long|short]", help="The edge your printer turns the sheet on for double-sided printing (long)."
+    ),
+    printer: Optional[str] = typer.Option(None, help="Use the back offset saved for this printer (kitpress printer save)."),
+    tables: int = typer.Option(1, help="Copies of the kit, one per table, each page marked with its table number."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Pale fills and dark text instead of solid colour, to save ink."),
+    strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
+) -> None:
+    """Build print-ready PDFs for a game (or --all)."""
+    project = find_project()
+    try:
+        saved = printers.load(printer) if printer else printers.Printer()
+        offset = printers.parse_offset(back_offset) if back_offset is not None else saved.back_offset
+        flip = printers.parse_flip(flip) if flip is not None else saved.flip
+    except KitpressError as exc:
+        fail(exc)
+    for game_id in games(game, all_games):
+        for code in languages(project, game_id, lang):
+            options = BuildOptions(
+                paper=paper.lower(),
+                lang=code,
+                out=out_dir,
+                backs=backs,
+                board=board,
+                edge=edge,
+                settings=tuple(settings),
+                back_offset=offset,
+                flip=flip,
+                tables=tables,
+                ink_saver=ink_saver,
+                strict=strict,
+            )
+            out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
+            try:
+                folder, entries, changed = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
+            except KitpressError as exc:
+                fail(exc)
+            out.print(f"  → {folder}")
+            manifest = _manifest(folder)
+            translation = manifest.get("translation")
+            if isinstance(translation, dict):
+                out.print(f"  {coverage_line(translation)}")
+            for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.get("warnings", []))]:
+                err.print(warning)
+            _changes(changed)
+            _how_to_print(entries, options)
+            if code:
+                _fallbacks(project, game_id, code)
+    from kitpress.site.kitpage import write_index
+
+    build_root = out_dir or project.root / "build"
+    kits_made = "the kits are built; only the kit page (index.html) was not written"
+    try:
+        index = write_index(build_root)
+    except KitpressError as exc:
+        fail(exc, kits_made)
+    except OSError as exc:  # index.html a folder, the disk full
+        page = build_root / "index.html"
+        if page.is_dir():
+            fail(KitpressError(Problem("error", "cannot write the kit page: a folder is in its way; move it", Loc(rel(page)))), kits_made)
+        fail(cannot_write(exc, page), kits_made)
+    out.print(f"Kit page: {index}  (open it in a browser)")
+
+
+def _manifest(folder: Path) -> dict:
+    """A built kit's manifest (its translation, its warnings), {} if it cannot be read."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+SHOWN = 8  # fallbacks listed after a build; `kitpress i18n status` lists them all
+
+
+def _fallbacks(project, game_id: str, lang: str) -> None:
+    """After a translated build: what fell back to the source language, with its place."""
+    from kitpress.content.game import load_game
+    from kitpress.content.i18n import COUNTS, problems_of
+
+    game = load_game(project.game_dir(game_id), lang)
+    if game.coverage is None:
+        return
+    cov = game.coverage
+    counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in COUNTS)  # translated, unconfirmed, stale, missing
+    out.print(f"  [{lang}] {counts}")
+    problems = problems_of(cov)
+    for problem in problems[:SHOWN]:
+        err.print(f"    {problem}")
+    if len(problems) > SHOWN:
+        err.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
+
+
+def _changes(lines: list[str] | None) -> None:
+    """What changed since the last build (None: a first build, nothing to compare with)."""
+    if lines is None:
+        return
+    out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.")
+    for line in lines:
+        out.print(f"    {line}")
+
+
+def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
+    out.print(f"  How to print: on {options.paper.upper()}, at 100 % / actual size (never 'fit to page').")
+    for entry in entries:
+        hint = "card stock" if entry["stock"] == "card" else "plain paper"
+        if entry["duplex"]:
+            hint += f", double-sided, flip on the {options.flip} edge"
+        if entry["kind"] == "cards":
+            hint += "; cut on the marks"
+        if entry["kind"] == "board" and options.paper != "a3":
+            hint += (
+                "; scaled to fit one sheet"
+                if options.board == "fit"
+                else "; trim the pieces, glue each grey strip under its neighbour, line up the ⊕ marks"
+            )
+        out.print(f"    {entry['file']:<18} {hint}")
+
+
+@app.command()
+def watch(
+    game: str = typer.Argument(..., help="The game folder under content/."),
+    paper: str = PAPER,
+    lang: Optional[str] = typer.Option(None, help="Language."),
+) -> None:
+    """Rebuild on every save of the game's content, its layouts or the fonts (Ctrl-C to stop)."""
+    from watchfiles import watch as changes_of
+
+    project = find_project()
+    options = BuildOptions(paper=paper.lower(), lang=lang)
+    folders = [project.content / game, project.root / "layouts", project.root / "fonts"]
+
+    def once() -> None:
+        try:
+            folder, _, lines = build_game(project, game, options, progress=lambda line: None)
+        except KitpressError as exc:
+            for problem in exc.problems:
+                err.print(str(problem))
+            err.print("Not rebuilt; the last good kit is unchanged. Watching…")
+            return
+        summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
+        out.print(f"rebuilt {folder}: {summary}")
+        sys.stdout.flush()
+
+    once()
+    out.print(f"watching {', '.join(str(f) for f in folders if f.exists())}")
+    sys.stdout.flush()
+    for _ in changes_of(*[f for f in folders if f.exists()], debounce=300):
+        once()
