@@ -1,4 +1,5 @@
-"""Game + layouts -> scene: bind every template, fit every frame, collect every problem."""
+"""Game + layouts -> scene: bind every template into faces and documents, check their markup,
+collect every problem. Fitting text is typeset's: compose_game does it, or the drawing workers."""
 
 from __future__ import annotations
 
