@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -246,13 +247,21 @@ def _kit_files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != "filler"}
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a small tmpfs: needs root")
-def test_a_full_disk_is_a_located_error_and_the_last_kit_stays_whole(project, tmp_path):
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)], capture_output=True).returncode:
+@contextmanager
+def _tmpfs(folder: Path, options: str):
+    """A tmpfs mounted at `folder` for the test (skipped where tests may not mount one)."""
+    folder.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True).returncode:
         pytest.skip("this machine does not let tests mount a tmpfs")
     try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)])
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a small tmpfs: needs root")
+def test_a_full_disk_is_a_located_error_and_the_last_kit_stays_whole(project, tmp_path):
+    with _tmpfs(tmp_path / "disk", "size=4m") as disk:
         out = disk / "out"
         snapshot = {}
 
@@ -268,8 +277,6 @@ def test_a_full_disk_is_a_located_error_and_the_last_kit_stays_whole(project, tm
         assert "internal error" not in run.stderr
         assert _kit_files(out) == snapshot  # the last kit, byte for byte
         assert not [p for p in out.rglob(".*") if p.name not in ("thumbs",)], "a half-built folder was left behind"
-    finally:
-        subprocess.run(["umount", "-l", str(disk)])
 
 
 def test_a_file_size_limit_is_a_located_error_and_the_last_kit_stays_whole(project, tmp_path):
@@ -290,15 +297,9 @@ def test_a_file_size_limit_is_a_located_error_and_the_last_kit_stays_whole(proje
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounts a read-only tmpfs: needs root")
 def test_a_read_only_disk_is_a_located_error(project, tmp_path):
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(disk)], capture_output=True).returncode:
-        pytest.skip("this machine does not let tests mount a tmpfs")
-    try:
+    with _tmpfs(tmp_path / "disk", "size=1m,ro") as disk:
         run = subprocess.run(
             [str(KITPRESS), "build", "state-in-class", "--out", str(disk / "out")], cwd=project, capture_output=True, text=True
         )
-    finally:
-        subprocess.run(["umount", "-l", str(disk)])
     assert run.returncode == 1, run.stdout + run.stderr
     assert run.stderr.startswith("disk/out: error: cannot write the kit: the disk is read-only"), run.stderr  # where, from the working folder

@@ -40,6 +40,10 @@ def test_a_game_adds_a_paper_that_paper_sized_pages_and_the_option_take(kit_proj
     assert folder.name == "tabloid"
     assert page_size(folder / "rules.pdf") == (279.4, 431.8)
     assert page_size(folder / "cards.pdf") == (279.4, 431.8)
+    from kitpress.site.kitpage import write_index
+
+    page = write_index(folder.parents[2]).read_text(encoding="utf-8")
+    assert "TABLOID (279.4\u00a0×\u00a0431.8\u00a0mm)" in page  # the kit page names it with its size
 
 
 def test_the_shipped_names_still_hold_beside_a_games_own(kit_project):

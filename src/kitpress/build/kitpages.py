@@ -128,6 +128,7 @@ def write_manifest(folder: Path, game: Game, composer: Composer, options: BuildO
         "title": str(game.meta["title"]),
         "lang": game.lang,
         "paper": options.paper,
+        "paper_mm": [round(side / MM, 2) for side in composer.paper],
         "flip": options.flip,
         "inputs": inputs,
         "warnings": [str(p) for p in composer.problems.items if p.level == "warning"],  # the content's and layouts'

@@ -196,7 +196,7 @@ def write_index(build_root: Path) -> Path:
     kits = [_load_kit(root, path) for path in _manifests(root)]
     games = _group(kits)
     papers = sorted({kit.paper for kit in kits}, key=_paper_order)
-    columns = [(paper, *PAPER_NAMES.get(paper, (paper.upper(), ""))) for paper in papers]
+    columns = [next((paper, k.paper_name, k.paper_size) for k in kits if k.paper == paper) for paper in papers]
     combined = any(kit.combined for kit in kits)
     html = _environment().get_template(TEMPLATE).render(games=games, papers=columns, combined=combined)
     target = root / "index.html"
@@ -221,6 +221,15 @@ def _fail(path: Path, message: str, line: int = 0, col: int = 0) -> KitpressErro
     return KitpressError(Problem("error", message, Loc(str(path), line, col)))
 
 
+def _paper_label(paper: str, size_mm) -> tuple[str, str]:
+    """A paper's name and size as the page shows them: kitpress's own by name, a game's own
+    (from its sizes.yaml) by the size its manifest gives."""
+    if paper in PAPER_NAMES:
+        return PAPER_NAMES[paper]
+    valid = isinstance(size_mm, list) and len(size_mm) == 2 and all(isinstance(v, int | float) and 0 < v < 10_000 for v in size_mm)
+    return paper.upper(), f"{size_mm[0]:g}\u00a0×\u00a0{size_mm[1]:g}\u00a0mm" if valid else ""
+
+
 def _load_kit(root: Path, path: Path) -> Kit:
     try:  # through the files door: a FIFO where a manifest should be is refused, not waited on
         data = json.loads(files.read_text(path, [root], MAX_MANIFEST_BYTES, str(path)))
@@ -233,7 +242,7 @@ def _load_kit(root: Path, path: Path) -> Kit:
     folder = path.parent
     game, lang, paper = folder.relative_to(root).parts  # the folder decides where links point
     rel = "/".join(quote(part, safe="") for part in (game, lang, paper))
-    paper_name, paper_size = PAPER_NAMES.get(paper, (paper.upper(), ""))
+    paper_name, paper_size = _paper_label(paper, data.get("paper_mm"))
     components = [_component(path, folder, rel, entry) for entry in data["files"]]
     _prune_thumbs(folder / THUMBS, {c.component for c in components})
     return Kit(
