@@ -14,7 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "kitpress"
 # The stages, in the order a build runs them; "" is the foundation every stage shares (errors,
 # files, units, the user's cache, and the package's own __init__).
-STAGES = ["", "impose", "content", "layout", "typeset", "compose", "render", "build", "site", "cli"]
+STAGES = ["", "impose", "content", "layout", "compose", "typeset", "render", "build", "site", "cli"]
 DOORS = {
     "yaml": {"content"},
     "jinja2": {"compose", "site"},
@@ -37,6 +37,10 @@ BACKWARD = {
     "content.i18n -> typeset.fonts",
     "layout.layouts -> typeset.fonts",
     "layout.layouts -> typeset.styles",
+    "compose.documents -> typeset.markup",
+    "compose.frames -> typeset.fit",
+    "compose.frames -> typeset.markup",
+    "compose.scene -> typeset.styles",
     "build.batches -> site.kitpage",
     "build.kitpages -> site.kitpage",
     "build.parts -> site.kitpage",

@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[1]
 CATALOGUE = REPO / "docs/errors.md"
 # calls that print a problem, with their message as the first string literal
 CALL = re.compile(
-    r'(?:\.error|\bfail|\b_fail\(\w+,|Problem\(\s*"(?:error|warning)",|_problem|MarkupError|\.warning|\bmessage\s*=|'
+    r'(?:\.error|\bfail|\b_fail\(\w+,|Problem\(\s*"(?:error|warning)",|(?:\b_|\.)problem|MarkupError|\.warning|\bmessage\s*=|'
     r"\bwhat\s*=|\bwhy\s*=|raise BindError)\(?\s*f?(?:\"([^\"]*)\"|'([^']*)')"
 )
 # a printed problem: the place (a path, a path:line:col, or a command-line option), the level, the message

@@ -40,6 +40,7 @@ MAX_LENGTH = 10_000 * MM
 LENGTH = Bounds("a length", -MAX_LENGTH, MAX_LENGTH, "mm")  # a place or an offset: may be negative
 EXTENT = Bounds("a size", 0, MAX_LENGTH, "mm")  # a width, a padding, a gap, a radius
 FONT_SIZE = Bounds("a font size", 1, 500, "pt")
+FLOOR_PT = 7.0  # the smallest body size text on a card may shrink to (a layout's min_size); below it the build fails
 LEADING = Bounds("a line spacing", 0, 1000, "pt")
 LINE_WIDTH = Bounds("a line width", 0, 50, "pt")
 DASH = Bounds("a dash or gap length", 0, 1000, "pt")

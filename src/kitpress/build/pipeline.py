@@ -22,9 +22,7 @@ from kitpress.compose.composer import Composer, Options
 from kitpress.compose.scene import Part
 from kitpress.content.game import Game, load_game
 from kitpress.errors import KitpressError, Loc, Problem, Problems, rel
-from kitpress.render import documents
-from kitpress.render.canvas import fit_faces
-from kitpress.typeset import fit
+from kitpress.typeset.stage import typeset
 from kitpress.units import MM
 
 __all__ = ["BuildOptions", "Built", "Project", "build_game", "cannot_write", "compose_game", "find_project"]
@@ -42,8 +40,9 @@ class Built(NamedTuple):
 def compose_game(
     project: Project, game_id: str, options: BuildOptions, fit_text: bool = True, lazy_decks: bool = False
 ) -> tuple[Game, list[Part], Composer]:
-    """Load and compose a game, every problem raised at once. Text is fitted here too unless the
-    caller draws it straight away (`fit_text=False`: a build fits each frame where it draws it);
+    """Load, compose and typeset a game, every problem raised at once. Frames are set here too
+    unless the caller draws them straight away (`fit_text=False`: a build sets each frame where
+    it draws it);
     `lazy_decks`: a big deck's cards are composed when drawn, by the worker drawing them."""
     check_options(options)
     project.use_fonts()
@@ -53,13 +52,7 @@ def compose_game(
     settings = Options(options.paper, options.backs, options.edge * MM, lazy_sheets)
     composer = Composer(game, project.layouts(game, options.ink_saver), settings)
     parts = composer.compose()
-    found = []
-    if fit_text:  # typeset before anything is drawn: every frame, and every document's columns
-        with fit.collecting(Problems()) as problems:
-            fit_faces(face for part in parts for face in part.faces())
-        found = problems.items
-        for doc in (doc for part in parts for doc in part.documents):
-            found += documents.problems(doc, composer.paper)
+    found = typeset(parts, composer.paper, composer.tag, frames=fit_text)
     # composing's warnings and fitting's, each said once (a frame on every card warns alike)
     every = strictly(list(dict.fromkeys([*composer.problems.items, *found])), options.strict)
     Problems(every).raise_if_errors()

@@ -10,10 +10,26 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kitpress.errors import Loc
-from kitpress.typeset.styles import StyleSheet
 
 if TYPE_CHECKING:
-    from kitpress.typeset.fit import Blame
+    from kitpress.content.yamlio import LocStr
+    from kitpress.typeset.styles import StyleSheet
+
+
+@dataclass(frozen=True, slots=True)
+class Blame:
+    """Whom a frame's problems point at: its markup, and the content texts it prints (the longest
+    is the likeliest not to fit; the one holding a character no font has is named for it)."""
+
+    tag: str  # "[es] " in a translated build
+    where: str  # "roles front", "board sheet 1"
+    frame: str
+    markup: LocStr
+    printed: tuple = ()  # the content strings (LocStr) its markup printed
+
+    @property
+    def culprit(self) -> LocStr | None:
+        return max(self.printed, key=len, default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +50,7 @@ class TextFrame:
     box: tuple[float, float, float, float]  # x, y, w, h
     markup: str
     valign: str
-    min_size: float  # the floor (pt) its text may shrink to; fitted when drawn
+    min_size: float  # the floor (pt) its text may shrink to; fitted by typeset
     pad: float
     fill: str | None
     stroke: str | None
@@ -78,6 +94,7 @@ class Document:
     faces: dict
     loc: Loc = field(compare=False)  # where it was written, not what it prints
     printed: tuple = field(default=(), compare=False)  # content strings it shows, to name the source of a problem
+    sources: tuple = field(default=(), compare=False)  # (part, LocStr): header, footer and body as written
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from kitpress import __version__
-from kitpress.compose.scene import Face, TextFrame, face_key
+from kitpress.compose.scene import Face, TextFrame
 from kitpress.typeset import fonts
-from kitpress.typeset.fit import Fitted, fit_frame
-from kitpress.typeset.markup import Builder
+from kitpress.typeset.frames import embedder, set_frame
 from kitpress.typeset.styles import StyleSheet
 
 INK = Color(0.1, 0.1, 0.1)
@@ -196,7 +195,7 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
             w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
-    fitted = frame_blocks(face, frame, w, h)
+    fitted = set_frame(face, frame, w, h, embed=FaceFlowable)
     slack = max(h - 2 * frame.pad - fitted.needed, 0)
     cursor = top - frame.pad - {"top": 0, "middle": slack / 2, "bottom": slack}.get(frame.valign, 0)
     inner_w = w - 2 * frame.pad
@@ -209,27 +208,6 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
         cursor -= fh + flow.getSpaceAfter()
     if frame.rotate:
         c.restoreState()
-
-
-def frame_blocks(face: Face, frame: TextFrame, w: float, h: float) -> Fitted:
-    """A frame's text built and wrapped at the largest size that fits its box (turned, if it is)."""
-    builder = Builder(face.sheet, face=face_resolver(face.faces), plain_lines=True)
-    return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame)
-
-
-def fit_faces(faces) -> None:
-    """Fit every frame of these faces, and of the faces on them, without drawing (kitpress check);
-    problems come in print order."""
-    seen: set[str] = set()
-    queue = list(faces)
-    for face in queue:  # grows as it goes: children after their parents
-        if face.key in seen:
-            continue
-        seen.add(face.key)
-        for frame in face.frames:
-            x, y, w, h = frame.box
-            frame_blocks(face, frame, *((h, w) if frame.rotate in (90, 270) else (w, h)))
-        queue += [child for child, _, _ in face.children] + list(face.faces.values())
 
 
 def _halign(flow: Flowable, avail: float, width: float) -> float:
@@ -255,8 +233,8 @@ class FaceFlowable(Flowable):
 
 
 def face_resolver(faces: dict):
-    """How markup's <face layout=… item=…/> finds the face composed for it."""
-    return lambda attrs, scale: FaceFlowable(faces[face_key(attrs.get("layout", ""), attrs.get("item", ""))])
+    """How markup's <face layout=… item=…/> finds the face composed for it, to draw it."""
+    return embedder(faces, FaceFlowable)
 
 
 def para(text: str, style) -> Paragraph:

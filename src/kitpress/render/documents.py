@@ -1,9 +1,8 @@
-"""Flowing documents (guide, rules, score sheet, token sheet) on the chosen paper: page
-geometry, a fit check before anything is written, and the writer."""
+"""Flowing documents (guide, rules, score sheet, token sheet) on the chosen paper, written page
+by page; their geometry and their checks are typeset's (typeset.documents)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -17,71 +16,8 @@ from kitpress.compose.scene import Document
 from kitpress.errors import KitpressError, Problem
 from kitpress.render.canvas import Job, face_resolver
 from kitpress.typeset import fit, fonts
-from kitpress.typeset.fit import measure, paragraphs
-from kitpress.typeset.markup import Builder, MarkupError, escape
-
-
-@dataclass(frozen=True)
-class Geometry:
-    page: tuple[float, float]
-    columns: tuple[tuple[float, float, float, float], ...]  # x, y, w, h of each body column
-    header: tuple[float, float, float, float]
-    footer: tuple[float, float, float, float]
-
-
-def geometry(doc: Document, paper: tuple[float, float]) -> Geometry:
-    page = (paper[1], paper[0]) if doc.orientation == "landscape" else paper
-    top, right, bottom, left = doc.margins
-    body_w = page[0] - left - right
-    body_h = page[1] - top - bottom - doc.header_height - doc.footer_height
-    col_w = (body_w - doc.gap * (doc.columns - 1)) / doc.columns
-    y = bottom + doc.footer_height
-    columns = tuple((left + i * (col_w + doc.gap), y, col_w, body_h) for i in range(doc.columns))
-    header = (left, page[1] - top - doc.header_height, body_w, doc.header_height)
-    return Geometry(page, columns, header, (left, bottom, body_w, doc.footer_height))
-
-
-def problems(doc: Document, paper: tuple[float, float], story: list | None = None) -> list[Problem]:
-    """No word or table wider than its column, no text taller than a fixed row. `story`: the
-    body's blocks, when the caller has built them already."""
-    out = []
-    geo = geometry(doc, paper)
-    parts = (("header", doc.header, geo.header[2]), ("body", doc.body, geo.columns[0][2]), ("footer", doc.footer, geo.footer[2]))
-    for name, text, width in parts:
-        if not text:
-            continue
-        try:
-            built = story if name == "body" and story is not None else None
-            flows = built or Builder(doc.sheet, 1.0, face=face_resolver(doc.faces)).build(text, width)
-        except MarkupError as exc:
-            out.append(Problem("error", f"{exc} (layout {doc.layout}, {name})", doc.loc))
-            continue
-        for flow in flows:
-            if isinstance(flow, (TableOfContents, SimpleIndex)):
-                continue  # laid out at render time, from the headings and index marks
-            try:
-                too_wide = measure([flow], width)[1]
-            except ValueError:  # reportlab: a cell narrower than its own padding
-                too_wide = True
-            if too_wide:
-                out.append(_overflow(doc, name, flow))
-    return out
-
-
-def _overflow(doc: Document, part: str, flow) -> Problem:
-    """Name the content text the overflowing block shows, when there is one."""
-    shown = " ".join(p.text for p in paragraphs([flow]))
-    culprits = [t for t in doc.printed if escape(str(t))[:40] in shown]
-    what = "a word wider than its line, or text taller than its row"
-    if culprits:
-        text = max(culprits, key=len)
-        return Problem("error", f"text does not fit: layout {doc.layout}, {part}, field {text.field}: {what}", text.loc)
-    return Problem("error", f"text does not fit: layout {doc.layout}, {part}, {_describe(flow)}: {what}", doc.loc)
-
-
-def _describe(flow) -> str:
-    texts = [p.text for p in paragraphs([flow]) if p.text]
-    return f"'{texts[0][:50]}'" if texts else f"a {type(flow).__name__}"
+from kitpress.typeset.documents import geometry, problems
+from kitpress.typeset.markup import Builder, MarkupError
 
 
 class _Template(BaseDocTemplate):

@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from kitpress.content.yamlio import LocStr
 from kitpress.errors import KitpressError, Loc, Problem, Problems
 from kitpress.typeset.markup import Builder, MarkupError
-from kitpress.units import MM
+from kitpress.compose.scene import Blame
+from kitpress.units import FLOOR_PT, MM
 
-FLOOR_PT = 7.0  # the smallest body size on a card; below it the build fails
 STEPS = 7
 
 
@@ -27,17 +27,6 @@ class Fitted:
     needed: float  # height of the blocks at that scale (at the floor when nothing fits)
     flows: list[Flowable]  # wrapped at `scale` (at 1.0 when nothing fits), ready to draw
     heights: list[float]
-
-
-@dataclass(frozen=True, slots=True)
-class Blame:
-    """Whom a frame's fit problems point at: its markup, and the content text printed longest."""
-
-    tag: str  # "[es] " in a translated build
-    where: str  # "roles front", "board sheet 1"
-    frame: str
-    markup: LocStr
-    culprit: LocStr | None
 
 
 def heights(flowables: list[Flowable], width: float) -> tuple[list[float], bool]:

@@ -1,0 +1,171 @@
+"""A game's decks composed: each deck's cards (from a collection or an expression, with copies
+and blanks), how they sit on the paper, and their front and back faces."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Callable
+
+from kitpress.compose.bind import BindError
+from kitpress.compose.scene import Deck, Face
+from kitpress.compose.values import number
+from kitpress.content.game import Component
+from kitpress.errors import KitpressError
+from kitpress.impose.geometry import card_grid
+from kitpress.layout.layouts import Layout
+from kitpress.units import MM, Bounds
+
+# The cards of one deck, copies and blanks included: a classroom needs thousands, and a deck is
+# held whole while it is composed.
+MAX_DECK_CARDS = 20_000
+COPIES = Bounds("a number of copies", 0, MAX_DECK_CARDS, whole=True)
+BLANKS = Bounds("a number of blank cards", 0, MAX_DECK_CARDS, whole=True)
+
+
+class LazyFronts(Sequence):
+    """A big deck's card faces, composed when asked for. A build composes each batch of sheets
+    in the worker that draws it: the cards are bound on every core, and the main process never
+    holds them all."""
+
+    def __init__(self, card: Callable[[int], Face], count: int):
+        self._card, self._count = card, count
+        self._made: dict[int, Face] = {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._count)))
+        index = index + self._count if index < 0 else index
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        if index not in self._made:
+            self._made[index] = self._card(index)
+        return self._made[index]
+
+
+class Decks:
+    """The decks of the game a Composer composes."""
+
+    def __init__(self, composer):  # the Composer it works for (which imports this module)
+        self.composer = composer
+
+    def sheet_counts(self) -> dict:
+        counts = {}
+        for comp in self.composer.game.components:
+            if comp.kind == "cards":
+                total = 0
+                for deck in comp.decks:
+                    layout, _ = self.composer.layout_ref(deck, "front")
+                    total += self.sheets(layout, len(self.cards(deck)[1]))
+                counts[comp.id] = total
+            elif comp.kind in ("board", "page"):
+                counts[comp.id] = len(comp.layouts)
+            else:
+                counts[comp.id] = 1
+        return counts
+
+    def grid(self, layout: Layout):
+        """How a deck's cards sit on the paper; None (and a problem at the layout's size) if not at all."""
+        size, bleed = self.composer.size(layout), self.composer.bleed(layout)
+        gutter = self.composer.gutter(layout)
+        try:
+            return card_grid(self.composer.paper, size, bleed, self.composer.options.edge, gutter)
+        except ValueError:
+            pass
+        papers = self.composer.layouts.sizes.papers
+        bigger = [name for name, paper in papers.items() if _fits(paper, size, bleed, self.composer.options.edge, gutter)]
+        card = f"{_shown(size[0])}×{_shown(size[1])} mm card" + (f" with {_shown(bleed)} mm bleed" if bleed else "")
+        paper = f"{self.composer.options.paper} paper ({_shown(self.composer.paper[0])}×{_shown(self.composer.paper[1])} mm)"
+        fix = f"use a bigger paper (--paper {' or '.join(bigger)}) or a smaller card" if bigger else "make the card smaller"
+        message = f"a {card} does not fit on {paper}, crop marks included: {fix}"
+        if message not in {p.message for p in self.composer.problems.items}:  # one problem per layout
+            self.composer.problems.error(message, layout.spec.loc_of("size"))
+        return None
+
+    def cards(self, deck) -> tuple[str, list]:
+        """A deck's name and its cards, copies and blanks included (a blank card is None)."""
+        name = str(deck.get("id") or deck.get("collection") or "cards")
+        if deck.get("collection"):
+            items = self.composer.game.data.get(str(deck["collection"]))
+            if not isinstance(items, list):
+                raise KitpressError(
+                    [
+                        self.composer.problem(
+                            f"deck collection '{deck['collection']}' is not a list in the content", deck.loc_of("collection")
+                        )
+                    ]
+                )
+            items = list(items)
+        else:
+            items = self.composer.items(deck["cards"], self.composer.context(None, {}))
+        field = str(deck["copies"]) if deck.get("copies") else None
+        counts = [self.copies(item, field, deck) for item in items] if field else [1] * len(items)
+        blanks = self.blanks(deck) if deck.get("blanks") else 0
+        cards = sum(counts)
+        if cards + blanks > MAX_DECK_CARDS:  # at the key that makes it too many
+            source = "collection" if deck.get("collection") else "cards"
+            over = "blanks" if cards <= MAX_DECK_CARDS else "copies" if field else source
+            message = f"deck '{name}' has {cards + blanks:,} cards, more than the {MAX_DECK_CARDS:,} a deck may have"
+            raise KitpressError([self.composer.problem(message, deck.loc_of(over))])
+        return name, [item for item, count in zip(items, counts) for _ in range(count)] + [None] * blanks
+
+    def copies(self, item, field: str, deck) -> int:
+        """How many times a card is printed: its `field` (`copies: count`), 1 if it has none."""
+        value = item.get(field) if isinstance(item, dict) else None
+        if value is None:
+            return 1
+        return number(value, field, item.loc_of(field) if hasattr(item, "loc_of") else deck.loc_of("copies"), COPIES)
+
+    def blanks(self, deck) -> int:
+        """The blank cards of a deck: what its `blanks` expression gives."""
+        source, loc = deck["blanks"], deck.loc_of("blanks")
+        try:
+            value = self.composer.binder.expression(source)(**self.composer.game.data)
+        except BindError as exc:
+            raise KitpressError([self.composer.problem(str(exc), exc.loc)]) from None
+        except Exception as exc:  # noqa: BLE001 - the author's expression, with its place
+            raise KitpressError([self.composer.problem(f"{type(exc).__name__}: {exc}", loc)]) from None
+        return number(value, "blanks", loc, BLANKS)
+
+    def deck(self, comp: Component, deck) -> Deck:
+        name, items = self.cards(deck)
+        if not items:
+            raise KitpressError([self.composer.problem(f"deck '{name}' has no cards", deck.loc)])
+        front, front_params = self.composer.layout_ref(deck, "front")
+        ids = tuple(str(item.get("id", i + 1)) if isinstance(item, dict) else f"blank-{i + 1}" for i, item in enumerate(items))
+
+        def card(index: int) -> Face:
+            ctx = self.composer.context(comp, {"card": items[index], "deck": {"name": name, "count": len(items), "index": index}})
+            return self.composer.face(front, ctx, f"{comp.id}/{name} card '{ids[index]}'", params=front_params)
+
+        if self.composer.options.lazy_sheets and self.sheets(front, len(items)) > self.composer.options.lazy_sheets:
+            fronts = LazyFronts(card, len(items))
+        else:
+            fronts = tuple(card(index) for index in range(len(items)))
+        back = None
+        if deck.get("back") and self.composer.options.backs:
+            ctx = self.composer.context(comp, {"deck": {"name": name, "count": len(items)}})
+            back_layout, back_params = self.composer.layout_ref(deck, "back")
+            back = self.composer.face(back_layout, ctx, f"{comp.id}/{name} back", params=back_params)
+        return Deck(name, fronts, ids, back)
+
+    def sheets(self, front: Layout, cards: int) -> int:
+        """Sheets a deck of `cards` takes (0 if its cards fit no sheet: reported by _grid)."""
+        grid = self.grid(front)
+        return math.ceil(cards / grid.per_sheet) if grid else 0
+
+
+def _fits(paper, size, bleed, edge, gutter) -> bool:
+    try:
+        card_grid(paper, size, bleed, edge, gutter)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(points: float) -> str:
+    """A length in mm as a person writes it: 200, 63.5."""
+    return f"{round(points / MM, 1):g}"
