@@ -218,7 +218,7 @@ def test_all_the_renders_of_a_build_share_one_budget(binder):
 
 
 def test_share_coins_shares_out_a_billion_coins_at_once():
-    from kitpress.compose.bind import share_out
+    from kitpress.compose.filters import share_out
 
     assert share_out(10, [3, 2, 1]) == [6, 3, 1]  # a round of 3, 2, 1; then 3 and the last 1
     rounds = 10**18 // 6  # and 4 coins left: 3, then 1

@@ -2,7 +2,7 @@
 
 import pytest
 
-from kitpress.compose.bind import share_out
+from kitpress.compose.filters import share_out
 from kitpress.content.textfmt import MINUS, fill, format_value, number, signed
 
 
