@@ -10,7 +10,7 @@ from kitpress.compose.scene import Shape
 from kitpress.compose.values import item_loc, mm, mm_of, mms, number, number_of
 from kitpress.content import images
 from kitpress.content.yamlio import LocStr
-from kitpress.errors import KitpressError, Loc, Problem
+from kitpress.errors import KitpressError, Loc, Problem, did_you_mean
 from kitpress.units import DASH, EXTENT, LINE_WIDTH
 
 
@@ -47,24 +47,33 @@ class Shapes:
         radius = mm_of(raw, "radius", 0, EXTENT)
         if raw.get("image"):
             path = self.image(raw["image"], ctx)
-            return Shape("image", self.rect(raw.get("rect", "trim"), size, bleed), None, None, 0, 0, str(path))
+            return Shape("image", self.box(raw, size, bleed), None, None, 0, 0, str(path))
         dashes = raw.get("dash") or ()
         dash = tuple(number(v, "dash", item_loc(dashes, i, raw.loc_of("dash")), DASH) for i, v in enumerate(dashes))
         if raw.get("line"):
             return Shape("line", mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash=dash)
-        if raw.get("ellipse"):
-            return Shape("ellipse", self.rect(raw["ellipse"], size, bleed), fill, stroke, width, 0, dash=dash)
-        return Shape("rect", self.rect(raw.get("rect", "trim"), size, bleed), fill, stroke, width, radius, dash=dash)
+        if _kind(raw) == "ellipse":
+            return Shape("ellipse", self.box(raw, size, bleed), fill, stroke, width, 0, dash=dash)
+        return Shape("rect", self.box(raw, size, bleed), fill, stroke, width, radius, dash=dash)
 
-    def rect(self, rect, size, bleed) -> tuple[float, ...]:
+    def box(self, raw, size, bleed) -> tuple[float, ...]:
+        """A shape's box: `at:`, or the old `rect:` or `ellipse:` (read, with a deprecation
+        warning from the layouts), the trim if none is given."""
+        given = [key for key in ("at", "rect", "ellipse") if raw.get(key) is not None]
+        if len(given) > 1:
+            message = f"a shape has one box: {' and '.join(given)} both give one (write at: …)"
+            raise KitpressError([Problem("error", message, raw.key_loc(given[1]))])
+        return self.rect(raw[given[0]] if given else "trim", size, bleed, given[0] if given else "at")
+
+    def rect(self, rect, size, bleed, key: str = "at") -> tuple[float, ...]:
         if rect == "bleed":
             return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
         if rect == "trim":
             return (0.0, 0.0, size[0], size[1])
         where = getattr(rect, "loc", self.default_loc)
         if not isinstance(rect, list) or len(rect) != 4:
-            raise KitpressError([Problem("error", "rect is 'bleed', 'trim' or [x, y, width, height]", where)])
-        return tuple(mm(v, "rect", item_loc(rect, i, where)) for i, v in enumerate(rect))
+            raise KitpressError([Problem("error", f"{key} is 'bleed', 'trim' or [x, y, width, height]", where)])
+        return tuple(mm(v, key, item_loc(rect, i, where)) for i, v in enumerate(rect))
 
     def image(self, source: LocStr, ctx: dict):
         try:
@@ -74,3 +83,17 @@ class Shapes:
         path = images.resolve(str(ref), self.roots, source.loc)
         images.measure(path, source.loc)
         return path
+
+
+SHAPE_KINDS = ("rect", "ellipse")
+
+
+def _kind(raw) -> str:
+    """rect or ellipse: `shape:`, or the old `ellipse: BOX`."""
+    if raw.get("ellipse") is not None:
+        return "ellipse"
+    kind = str(raw.get("shape") or "rect")
+    if kind not in SHAPE_KINDS:
+        message = f"shape '{kind}'{did_you_mean(kind, SHAPE_KINDS)}: use rect or ellipse (or image: or line: for those)"
+        raise KitpressError([Problem("error", message, raw.loc_of("shape"))])
+    return kind

@@ -47,9 +47,11 @@ params: map(str | number | bool)?
 _TYPES = {
     "shape": """
 id: str?
-rect: str | [str | number]?
+at: str | [str | number]?   # its box: bleed, trim or [x, y, width, height]
+shape: str?                 # rect (the default) or ellipse
+rect: str | [str | number]?     # deprecated: at
 line: "[str | number]?"
-ellipse: str | [str | number]?
+ellipse: str | [str | number]?  # deprecated: shape: ellipse, at: …
 dash: "[str | number]?"
 image: str?
 fill: str?
@@ -149,7 +151,7 @@ class Layouts:
             layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
             Checker(problems).check(raw, layout_type, "layout", raw.loc)
             problems.raise_if_errors()
-            self.deprecated.items.extend(bare_points(raw))
+            self.deprecated.items.extend([*bare_points(raw), *old_boxes(raw)])
             self._raw[name] = raw
         return self._raw[name]
 
@@ -292,3 +294,17 @@ def _bare_number(value) -> bool:
     if isinstance(value, int | float):
         return True
     return isinstance(value, str) and re.fullmatch(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*", value) is not None
+
+
+def old_boxes(raw: YMap) -> list[Problem]:
+    """A deprecation warning at each shape whose box is not `at:` (the key frames, tracks and
+    nets use): `rect: BOX` is `at: BOX`, and `ellipse: BOX` is `shape: ellipse, at: BOX`."""
+    found = []
+    for item in raw.get("shapes") or []:
+        if not isinstance(item, YMap):
+            continue
+        for key, new in (("rect", "at: …"), ("ellipse", "shape: ellipse, at: …")):
+            if key in item:
+                message = f"{key}: is the old form of a shape's box: write {new}, as frames do (kitpress migrate rewrites it)"
+                found.append(Problem("warning", message, item.key_loc(key)))
+    return found
