@@ -34,7 +34,7 @@ DOORS = {
 # read the style keys and the fonts' coverage where typeset defines them; build draws the kit
 # page and its thumbnails with the site's code.
 BACKWARD = {
-    "content.i18n -> typeset.fonts",
+    "content.i18n.scripts -> typeset.fonts",
     "layout.layouts -> typeset.fonts",
     "layout.layouts -> typeset.styles",
     "compose.documents -> typeset.markup",

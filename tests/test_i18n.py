@@ -11,8 +11,9 @@ from pypdf import PdfReader
 from kitpress.content import i18n
 from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_game, find_project
 from kitpress.content.game import load_game
-from kitpress.errors import KitpressError
+from kitpress.errors import KitpressError, Loc
 from kitpress.content.textfmt import PLACEHOLDER
+from kitpress.content.yamlio import LocStr
 
 REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
@@ -362,7 +363,7 @@ NO_FONT = "which no bundled font covers: it needs"
 )
 def test_a_language_in_a_script_no_bundled_font_has_is_refused(fresh_cache, lang, script, font):
     with pytest.raises(KitpressError) as info:
-        i18n.check_language(lang, i18n.Loc("LANG"))
+        i18n.check_language(lang, Loc("LANG"))
     assert str(info.value) == (
         f"LANG: error: '{lang}' is written in {script} script, {NO_FONT} {font}, and kitpress bundles none yet"
     )
@@ -378,7 +379,7 @@ def test_languages_the_bundled_fonts_print_are_accepted(fresh_cache):
     }
     for code, langs in scripts.items():
         for lang in langs:
-            i18n.check_language(lang, i18n.Loc("LANG"))
+            i18n.check_language(lang, Loc("LANG"))
             script = i18n.script_of(lang)
             assert (script.code, script.covered, script.right_to_left) == (code, True, False), lang
 
@@ -388,7 +389,7 @@ def test_languages_the_bundled_fonts_print_are_accepted(fresh_cache):
 )
 def test_right_to_left_languages_are_refused_without_blaming_pypi(fresh_cache, lang, script):
     with pytest.raises(KitpressError) as info:
-        i18n.check_language(lang, i18n.Loc("--lang"))
+        i18n.check_language(lang, Loc("--lang"))
     assert str(info.value) == (
         f"--lang: error: '{lang}' is written right to left ({script} script), and kitpress cannot print right-to-left text yet"
     )
@@ -398,7 +399,7 @@ def test_a_language_nobody_knows_is_left_to_its_texts(fresh_cache):
     """CLDR does not know 'tlh', nor a script 'Abcd': kitpress cannot tell, and checks its texts' glyphs as it prints them."""
     for lang in ("tlh", "es-abcd"):
         assert i18n.script_of(lang) is None
-        i18n.check_language(lang, i18n.Loc("LANG"))
+        i18n.check_language(lang, Loc("LANG"))
 
 
 def test_i18n_new_refuses_chinese_at_once_and_writes_nothing(kit_project, fresh_cache):
@@ -435,7 +436,7 @@ def test_what_kitpress_works_out_about_a_language_is_remembered(fresh_cache, mon
     """Babel's data cost 15 ms of every build; the answer for a language is kept in the user's cache."""
     assert i18n.script_of("ru").code == "Cyrl"
     assert list((fresh_cache / "kitpress" / "languages").glob("ru-*.json"))
-    monkeypatch.setattr(i18n, "_work_out_script", lambda lang: pytest.fail("worked out again"))
+    monkeypatch.setattr(i18n.scripts, "_work_out_script", lambda lang: pytest.fail("worked out again"))
     assert i18n.script_of("ru") == i18n.Script("Cyrl", "Cyrillic", False, True)
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(fresh_cache))
@@ -449,7 +450,7 @@ def test_what_kitpress_works_out_about_a_language_is_remembered(fresh_cache, mon
 
 
 def coverage_of(translated=0, unconfirmed=0, stale=0, missing=0, lang="ru") -> "i18n.Coverage":
-    text = i18n.LocStr("x", i18n.Loc("f.yaml", 1, 1), field="k")
+    text = LocStr("x", Loc("f.yaml", 1, 1), field="k")
     return i18n.Coverage(
         lang,
         tuple(f"t{n}" for n in range(translated)),

@@ -301,7 +301,7 @@ def test_in_a_browser(site, tmp_path, width):
 
 
 def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp_path, monkeypatch):
-    from kitpress.site import kitpage as site
+    from kitpress.site import thumbs as drawn
     from synthetic import synthetic_project
     from kitpress.build.pipeline import Project
 
@@ -310,11 +310,11 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
     thumbs = {e["component"]: folder / "thumbs" / f"{e['component']}.png" for e in entries}
     assert all(path.is_file() for path in thumbs.values())
     assert len(entries[1].get("batches", [])) > 1  # the deck was drawn in batches
-    site.draw_thumbnail(folder / "kit.pdf", tmp_path / "kit-page-1.png", "")  # what kit.pdf's page 1 looks like
+    drawn.draw_thumbnail(folder / "kit.pdf", tmp_path / "kit-page-1.png", "")  # what kit.pdf's page 1 looks like
     with Image.open(tmp_path / "kit-page-1.png") as fresh, Image.open(thumbs["kit"]) as kept:
         assert fresh.tobytes() == kept.tobytes()
     drawing = []
-    monkeypatch.setattr(site, "draw_thumbnail", lambda pdf, *rest: drawing.append(pdf.name) or (1, 1))
+    monkeypatch.setattr(drawn, "draw_thumbnail", lambda pdf, *rest: drawing.append(pdf.name) or (1, 1))
     write_index(root / "build")
     assert drawing == []  # the build drew them all, kit.pdf's from the plan's (its first page)
     for entry in entries:
@@ -323,10 +323,10 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
 
 
 def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(tmp_path):
-    from kitpress.site import kitpage as site
+    from kitpress.site import thumbs as site
 
     made = tmp_path / "made.png"
-    Image.new("RGB", (30, 20), "red").save(made, pnginfo=site._source("a" * 64))
+    Image.new("RGB", (30, 20), "red").save(made, pnginfo=site.source_info("a" * 64))
     site.retag(made, "b" * 64)
     with Image.open(made) as image:
         image.verify()  # checksums included
