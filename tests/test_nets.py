@@ -2,7 +2,7 @@
 
 import pytest
 
-from kitpress.compose.nets import d6
+from kitpress.impose.nets import d6
 
 EDGE = 20.0
 
@@ -70,7 +70,7 @@ def test_tabs_stay_inside_the_net_footprint_and_never_cover_a_face(edge):
 
 # -- the d12 ------------------------------------------------------------------------------------
 
-from kitpress.compose.nets import d12  # noqa: E402
+from kitpress.impose.nets import d12  # noqa: E402
 
 
 def _overlap(p, q) -> bool:

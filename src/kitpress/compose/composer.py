@@ -14,7 +14,6 @@ from kitpress.compose.documents import compose_document
 from kitpress.compose.frames import Frames
 from kitpress.compose.scene import Face, Part
 from kitpress.compose.shapes import Shapes
-from kitpress.compose.values import mm, mm_of, number_of
 from kitpress.content.game import Component, Game
 from kitpress.content.yamlio import LocStr
 from kitpress.digest import digest
@@ -22,7 +21,6 @@ from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from kitpress.impose.geometry import SAFE_EDGE
 from kitpress.layout.layouts import Layout, Layouts
 from kitpress.layout.sizes import parse_size
-from kitpress.units import EXTENT, FLOOR_PT, FONT_SIZE
 
 _FACE_TAG = re.compile(r"<face\s[^>]*>")
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
@@ -115,12 +113,10 @@ class Composer:
 
     def gutter(self, layout: Layout) -> float | None:
         """The space between cards on a sheet; 0 is none, not the default (None)."""
-        if layout.spec.get("gutter") is None:
-            return None
-        return mm(layout.spec["gutter"], "gutter", layout.spec.loc_of("gutter"), EXTENT)
+        return self.layouts.face(layout).gutter
 
     def bleed(self, layout: Layout) -> float:
-        return mm_of(layout.spec, "bleed", 0, EXTENT)
+        return self.layouts.face(layout).bleed
 
     def face(
         self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None = None, params: dict | None = None
@@ -162,30 +158,23 @@ class Composer:
         return self.layouts.get(name, used_at)
 
     def _face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None) -> Face:
-        size, bleed = size or self.size(layout), self.bleed(layout)
+        spec = self.layouts.face(layout)
+        size, bleed = size or self.size(layout), spec.bleed
         sheet = self.layouts.sheet_for(layout)
-        min_size = number_of(layout.spec, "min_size", FLOOR_PT, FONT_SIZE)
-        shapes = tuple(
-            self.shapes.shared(s) for s in (self.shapes.shape(raw, ctx, size, bleed) for raw in layout.spec.get("shapes") or []) if s
-        )
+        bound = (self.shapes.shape(shape, ctx, size, bleed) for shape in spec.shapes)
+        shapes = tuple(self.shapes.shared(shape) for shape in bound if shape)
         frames, faces = [], {}
-        safe = mm_of(layout.spec, "safe", 0, EXTENT)
-        for raw in layout.spec.get("frames") or []:
-            frame = self.frames.frame(raw, ctx, sheet, min_size, where, faces)
+        for frame_spec in spec.frames:
+            frame = self.frames.frame(frame_spec, ctx, sheet, spec.min_size, where, faces)
             if frame:
-                self.frames.check_safe(frame, size, safe, raw, layout)
+                self.frames.check_safe(frame, size, spec.safe, frame_spec, layout)
                 frames.append(frame)
-        children, seams = placed.tracks(layout, ctx, where, self.items, self.inner, self.face)
-        net_children, overlays = placed.nets(layout, ctx, where, self.items, self.inner, self.face)
+        children, seams = placed.tracks(spec.tracks, ctx, where, self.items, self.inner, self.face)
+        net_children, overlays = placed.nets(spec.nets, ctx, where, self.items, self.inner, self.face)
         children += net_children
-        drawn = (layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays)
-        key = digest(drawn)
-        cut = str(layout.spec.get("cut") or "rect")
-        if cut not in ("rect", "circle"):
-            raise KitpressError([self.problem(f"cut '{cut}': use rect or circle", layout.spec.loc_of("cut"))])
-        gutter = self.gutter(layout)
+        key = digest((layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays))
         return Face(
-            key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, cut, overlays, gutter
+            key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter
         )
 
     def items(self, source: LocStr, ctx: dict) -> list:

@@ -9,7 +9,7 @@ from typing import Callable
 
 from kitpress.compose.bind import BindError
 from kitpress.compose.scene import Deck, Face
-from kitpress.compose.values import number
+from kitpress.layout.values import number
 from kitpress.content.game import Component
 from kitpress.errors import KitpressError
 from kitpress.impose.geometry import card_grid

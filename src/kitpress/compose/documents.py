@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kitpress.compose.bind import BindError
 from kitpress.compose.scene import Document
-from kitpress.compose.values import mm, mm_of, number_of
+from kitpress.layout.values import mm, mm_of, number_of
 from kitpress.errors import KitpressError
 from kitpress.layout.layouts import Layout
 from kitpress.typeset.markup import strip_comments

@@ -7,14 +7,14 @@ import re
 
 from kitpress.compose.bind import BindError
 from kitpress.compose.scene import Blame, TextFrame, face_key
-from kitpress.compose.values import mm_of, mms, number_of
 from kitpress.content.game import lookup
 from kitpress.content.yamlio import LocStr
 from kitpress.errors import KitpressError
 from kitpress.layout.layouts import Layout
+from kitpress.layout.specs import FrameSpec
 from kitpress.typeset.fit import line_in
 from kitpress.typeset.markup import MarkupError, check_comments_closed, strip_comments
-from kitpress.units import EXTENT, LINE_WIDTH, MM
+from kitpress.units import MM
 
 _FACE_TAG = re.compile(r"<face\s[^>]*>")
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
@@ -26,51 +26,44 @@ class Frames:
     def __init__(self, composer):  # the Composer it works for (which imports this module)
         self.composer = composer
 
-    def check_safe(self, frame: TextFrame, size, safe: float, raw, layout: Layout) -> None:
+    def check_safe(self, frame: TextFrame, size, safe: float, spec: FrameSpec, layout: Layout) -> None:
         """Text keeps `safe` inside the trim, so a cut a little off never touches it."""
         x, y, w, h = frame.box
         if safe and (x < safe - 0.01 or y < safe - 0.01 or x + w > size[0] - safe + 0.01 or y + h > size[1] - safe + 0.01):
             message = f"frame '{frame.id}' of layout {layout.name} reaches into the {safe / MM:g} mm safe zone inside the trim"
             if message not in {p.message for p in self.composer.problems.items}:
-                self.composer.problems.error(message, raw.loc_of("at"))
+                self.composer.problems.error(message, spec.box_loc)
 
-    def frame(self, raw, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
+    def frame(self, spec: FrameSpec, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
+        """A frame bound to a card (None when its condition does not hold), with the faces its
+        markup embeds composed into `faces`."""
+        binder = self.composer.binder
         try:
-            if not self.composer.shapes.when(raw, ctx):
+            if not self.composer.shapes.when(spec.when, ctx):
                 return None
-            text, printed = self.composer.binder.render(raw["markup"], ctx)
+            text, printed = binder.render(spec.markup, ctx)
             text = strip_comments(text)  # a commented-out <face> or character is not printed
             check_comments_closed(text)  # left open, what follows is no <face> to look up, whatever it says
-            fill = self.composer.binder.value(raw.get("fill"), ctx)
-            stroke = self.composer.binder.value(raw.get("stroke"), ctx)
+            fill, stroke = binder.value(spec.fill, ctx), binder.value(spec.stroke, ctx)
+            valign = str(binder.value(spec.valign, ctx) or "top")
         except BindError as exc:
             raise KitpressError([self.composer.problem(str(exc), exc.loc)]) from None
         except MarkupError as exc:
-            raise KitpressError([self.composer.problem(f"{exc} (frame '{raw['id']}')", line_in(raw["markup"], exc.line))]) from None
-        x, y, w, h = mms(raw["at"], 4, raw, "at")
-        pad = mm_of(raw, "pad", 0, EXTENT)
-        rotate = raw.get("rotate") or 0
-        if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
-            raise KitpressError([self.composer.problem("rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
-        rotate = int(rotate)
-        if rotate in (90, 270):
-            w, h = h, w
-        self.embedded_faces(text, raw["markup"], faces)
-        if rotate in (90, 270):
-            w, h = h, w
+            raise KitpressError([self.composer.problem(f"{exc} (frame '{spec.id}')", line_in(spec.markup, exc.line))]) from None
+        self.embedded_faces(text, spec.markup, faces)
         return TextFrame(
-            str(raw["id"]),
-            self.composer.shapes.shared((x, y, w, h)),  # one tuple for equal boxes, like shapes
+            spec.id,
+            self.composer.shapes.shared(spec.box),  # one tuple for equal boxes, like shapes
             text,
-            str(self.composer.binder.value(raw.get("valign"), ctx) or "top"),
+            valign,
             min_size,
-            pad,
+            spec.pad,
             fill,
             stroke,
-            number_of(raw, "width", 0.75, LINE_WIDTH),
-            mm_of(raw, "radius", 0, EXTENT),
-            rotate,
-            Blame(self.composer.tag, where, str(raw["id"]), raw["markup"], tuple(printed.texts)),
+            spec.width,
+            spec.radius,
+            spec.rotate,
+            Blame(self.composer.tag, where, spec.id, spec.markup, tuple(printed.texts)),
         )
 
     def embedded_faces(self, text: str, source: LocStr, faces: dict) -> None:

@@ -7,11 +7,10 @@ from pathlib import Path
 
 from kitpress.compose.bind import BindError, Binder
 from kitpress.compose.scene import Shape
-from kitpress.compose.values import item_loc, mm, mm_of, mms, number, number_of
 from kitpress.content import images
 from kitpress.content.yamlio import LocStr
-from kitpress.errors import KitpressError, Loc, Problem, did_you_mean
-from kitpress.units import DASH, EXTENT, LINE_WIDTH
+from kitpress.errors import KitpressError, Loc, Problem
+from kitpress.layout.specs import ShapeSpec
 
 
 class Shapes:
@@ -19,8 +18,8 @@ class Shapes:
         self.binder, self.roots, self.default_loc = binder, roots, default_loc  # roots: where images may be
         self._equal: dict = {}  # equal shapes and frame boxes, one object each
 
-    def when(self, raw, ctx: dict) -> bool:
-        cond = raw.get("when")
+    def when(self, cond: LocStr | None, ctx: dict) -> bool:
+        """Whether a shape or frame is drawn on this card: its `when:` condition holds."""
         if cond is None:
             return True
         try:
@@ -35,45 +34,22 @@ class Shapes:
         5,000-card deck would otherwise hold 10,000 copies."""
         return self._equal.setdefault(shape, shape)
 
-    def shape(self, raw, ctx: dict, size, bleed) -> Shape | None:
+    def shape(self, spec: ShapeSpec, ctx: dict, size, bleed) -> Shape | None:
+        """A shape bound to a card (None when its condition does not hold): its colours and
+        image are the card's; `trim` and `bleed` boxes are the face's size."""
         try:
-            if not self.when(raw, ctx):
+            if not self.when(spec.when, ctx):
                 return None
-            fill = self.binder.value(raw.get("fill"), ctx)
-            stroke = self.binder.value(raw.get("stroke"), ctx)
+            fill = self.binder.value(spec.fill, ctx)
+            stroke = self.binder.value(spec.stroke, ctx)
         except BindError as exc:
             raise KitpressError([Problem("error", str(exc), exc.loc)]) from None
-        width = number_of(raw, "width", 0.75, LINE_WIDTH)
-        radius = mm_of(raw, "radius", 0, EXTENT)
-        if raw.get("image"):
-            path = self.image(raw["image"], ctx)
-            return Shape("image", self.box(raw, size, bleed), None, None, 0, 0, str(path))
-        dashes = raw.get("dash") or ()
-        dash = tuple(number(v, "dash", item_loc(dashes, i, raw.loc_of("dash")), DASH) for i, v in enumerate(dashes))
-        if raw.get("line"):
-            return Shape("line", mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash=dash)
-        if _kind(raw) == "ellipse":
-            return Shape("ellipse", self.box(raw, size, bleed), fill, stroke, width, 0, dash=dash)
-        return Shape("rect", self.box(raw, size, bleed), fill, stroke, width, radius, dash=dash)
-
-    def box(self, raw, size, bleed) -> tuple[float, ...]:
-        """A shape's box: `at:`, or the old `rect:` or `ellipse:` (read, with a deprecation
-        warning from the layouts), the trim if none is given."""
-        given = [key for key in ("at", "rect", "ellipse") if raw.get(key) is not None]
-        if len(given) > 1:
-            message = f"a shape has one box: {' and '.join(given)} both give one (write at: …)"
-            raise KitpressError([Problem("error", message, raw.key_loc(given[1]))])
-        return self.rect(raw[given[0]] if given else "trim", size, bleed, given[0] if given else "at")
-
-    def rect(self, rect, size, bleed, key: str = "at") -> tuple[float, ...]:
-        if rect == "bleed":
-            return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
-        if rect == "trim":
-            return (0.0, 0.0, size[0], size[1])
-        where = getattr(rect, "loc", self.default_loc)
-        if not isinstance(rect, list) or len(rect) != 4:
-            raise KitpressError([Problem("error", f"{key} is 'bleed', 'trim' or [x, y, width, height]", where)])
-        return tuple(mm(v, key, item_loc(rect, i, where)) for i, v in enumerate(rect))
+        if spec.kind == "line":
+            return Shape("line", spec.box, None, stroke, spec.width, 0, dash=spec.dash)
+        box = _box(spec.box, size, bleed)
+        if spec.kind == "image":
+            return Shape("image", box, None, None, 0, 0, str(self.image(spec.image, ctx)))
+        return Shape(spec.kind, box, fill, stroke, spec.width, spec.radius, dash=spec.dash)
 
     def image(self, source: LocStr, ctx: dict):
         try:
@@ -85,15 +61,9 @@ class Shapes:
         return path
 
 
-SHAPE_KINDS = ("rect", "ellipse")
-
-
-def _kind(raw) -> str:
-    """rect or ellipse: `shape:`, or the old `ellipse: BOX`."""
-    if raw.get("ellipse") is not None:
-        return "ellipse"
-    kind = str(raw.get("shape") or "rect")
-    if kind not in SHAPE_KINDS:
-        message = f"shape '{kind}'{did_you_mean(kind, SHAPE_KINDS)}: use rect or ellipse (or image: or line: for those)"
-        raise KitpressError([Problem("error", message, raw.loc_of("shape"))])
-    return kind
+def _box(box: str | tuple, size, bleed) -> tuple[float, ...]:
+    if box == "bleed":
+        return (-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed)
+    if box == "trim":
+        return (0.0, 0.0, size[0], size[1])
+    return box

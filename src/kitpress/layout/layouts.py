@@ -14,6 +14,7 @@ from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problem, Problems, did_you_mean, fail, rel, shown
 from kitpress.layout import sizes
+from kitpress.layout.specs import FaceSpec, read_face
 from kitpress.typeset.fonts import FAMILIES
 from kitpress.typeset.styles import ALIGN, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 
@@ -116,6 +117,7 @@ class Layouts:
         self._cache: dict[str, Layout] = {}
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
+        self._faces: dict[str, FaceSpec] = {}
         self.deprecated = Problems()  # old forms found in the layout files read, each once
         self.sheet = self._stylesheet()
         self.sizes = sizes.load(self.dirs, project_root)  # papers and card trims by name
@@ -131,6 +133,12 @@ class Layouts:
                 raise fail(f"unknown layout kind '{kind}'{did_you_mean(kind, KINDS)}", spec.loc_of("kind"))
             self._cache[name] = Layout(name, kind, spec, spec.loc)
         return self._cache[name]
+
+    def face(self, layout: Layout) -> FaceSpec:
+        """A face layout's typed spec, read the first time it is asked for."""
+        if layout.name not in self._faces:
+            self._faces[layout.name] = read_face(layout.spec)
+        return self._faces[layout.name]
 
     def _find(self, name: str, used_at: Loc) -> Path:
         if files.name_problem(name) or "/" in name or "\\" in name or name.startswith("."):
@@ -300,11 +308,14 @@ def old_boxes(raw: YMap) -> list[Problem]:
     """A deprecation warning at each shape whose box is not `at:` (the key frames, tracks and
     nets use): `rect: BOX` is `at: BOX`, and `ellipse: BOX` is `shape: ellipse, at: BOX`."""
     found = []
-    for item in raw.get("shapes") or []:
-        if not isinstance(item, YMap):
-            continue
-        for key, new in (("rect", "at: …"), ("ellipse", "shape: ellipse, at: …")):
-            if key in item:
-                message = f"{key}: is the old form of a shape's box: write {new}, as frames do (kitpress migrate rewrites it)"
-                found.append(Problem("warning", message, item.key_loc(key)))
+    for key, loc in old_box_keys(raw):
+        new = "at: …" if key == "rect" else "shape: ellipse, at: …"
+        message = f"{key}: is the old form of a shape's box: write {new}, as frames do (kitpress migrate rewrites it)"
+        found.append(Problem("warning", message, loc))
     return found
+
+
+def old_box_keys(raw: YMap) -> list[tuple[str, Loc]]:
+    """Each `rect:` and `ellipse:` key of a layout file's shapes, where it is written."""
+    shapes = [item for item in raw.get("shapes") or [] if isinstance(item, YMap)]
+    return [(key, item.key_loc(key)) for item in shapes for key in ("rect", "ellipse") if key in item]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from kitpress.content import yamlio
 from kitpress.errors import rel
-from kitpress.layout.layouts import bare_points
+from kitpress.layout.layouts import bare_points, old_box_keys
 
 _NUMBER = re.compile(r"([\"']?)([-+]?(?:\d+(?:\.\d*)?|\.\d+))\1")
 NOT_LAYOUTS = {"styles.yaml", "sizes.yaml"}  # their numbers are points by rule: nothing to migrate
@@ -53,7 +53,7 @@ def _changes_in(path: Path, folders: list[Path]) -> list[Change]:
         if found:
             quote, number = found.group(1), found.group(2)
             out.append(Change(path, line, col, found.group(0), f"{quote}{number}pt{quote}"))
-    return out
+    return out + (_box_changes(raw, lines, path) if isinstance(raw, yamlio.YMap) else [])
 
 
 def apply(found: list[Change]) -> int:
@@ -81,3 +81,25 @@ def _replace(path: Path, text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _box_changes(raw: yamlio.YMap, lines: list[str], path: Path) -> list[Change]:
+    """A shape's `rect: BOX` becomes `at: BOX`; `ellipse: BOX` becomes `shape: ellipse, at: BOX`
+    (on two lines in a block mapping, at the key's indent)."""
+    out = []
+    for key, loc in old_box_keys(raw):
+        line, col = loc.line, loc.col
+        if lines[line - 1][col - 1 : col - 1 + len(key)] != key:
+            continue  # not where the key is written (an alias, say): left for the author
+        if key == "rect":
+            out.append(Change(path, line, col, "rect", "at"))
+        elif _in_flow(lines[line - 1][: col - 1]):
+            out.append(Change(path, line, col, "ellipse", "shape: ellipse, at"))
+        else:
+            out.append(Change(path, line, col, "ellipse", "shape: ellipse\n" + " " * (col - 1) + "at"))
+    return out
+
+
+def _in_flow(before: str) -> bool:
+    """Whether a key written after `before` on its line is inside a flow mapping: { … }."""
+    return before.count("{") > before.count("}")

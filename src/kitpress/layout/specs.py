@@ -1,0 +1,211 @@
+"""Face layouts read once into typed specs: every length resolved at its place (a bare number is
+millimetres; text says its unit), every choice checked, and what is bound per card (markup,
+colours, conditions, image names) kept as the template it is. A deck of 5,000 cards reads its
+layout once, and a mistake in it is reported once, whichever card would have reached it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kitpress.content.yamlio import LocStr, YMap
+from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
+from kitpress.impose import nets as die_nets, tracks as track_paths
+from kitpress.layout.values import item_loc, mm, mm_of, mms, number, number_of
+from kitpress.units import DASH, EXTENT, FLOOR_PT, FONT_SIZE, LINE_WIDTH, Bounds
+
+SHAPE_KINDS = ("rect", "ellipse")
+CUTS = ("rect", "circle")
+TRACK_SPACES = Bounds("a number of spaces", 1, 200, whole=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeSpec:
+    kind: str  # rect | ellipse | line | image
+    box: str | tuple  # 'bleed', 'trim' or (x, y, w, h); a line's (x1, y1, x2, y2)
+    fill: object  # a template, bound per card (None: none)
+    stroke: object
+    width: float  # points
+    radius: float
+    dash: tuple[float, ...]
+    image: LocStr | None
+    when: LocStr | None
+
+
+@dataclass(frozen=True, slots=True)
+class FrameSpec:
+    id: str
+    box: tuple[float, float, float, float]
+    markup: LocStr
+    valign: object
+    fill: object
+    stroke: object
+    width: float
+    radius: float
+    pad: float
+    rotate: int
+    when: LocStr | None
+    box_loc: Loc  # where `at:` is written, for what is wrong with the box's place
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpec:
+    id: str
+    spaces: LocStr  # an expression: the items, one a space
+    boxes: tuple  # each space's (x, y, w, h), in the order the track runs
+    seams: tuple  # x and y positions between spaces, where the face may be cut
+    face: str  # the layout of a space
+    face_loc: Loc
+    spaces_loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class NetSpec:
+    id: str
+    type: str
+    net: die_nets.Net
+    faces: LocStr  # an expression: the items, one a face of the die
+    face: str
+    face_loc: Loc
+    faces_loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class FaceSpec:
+    size: object  # a card name, 'paper', 'paper landscape' or '70mm x 120mm' (resolved by compose)
+    size_loc: Loc
+    bleed: float
+    safe: float
+    gutter: float | None  # None: the default; 0 is butted cards
+    cut: str
+    min_size: float  # points
+    shapes: tuple[ShapeSpec, ...]
+    frames: tuple[FrameSpec, ...]
+    tracks: tuple[TrackSpec, ...]
+    nets: tuple[NetSpec, ...]
+
+
+def read_face(spec: YMap) -> FaceSpec:
+    """A face layout (merged with what it extends) as a FaceSpec; every mistake in it at once."""
+    problems = Problems()
+    gutter = None if spec.get("gutter") is None else _read(problems, mm, spec["gutter"], "gutter", spec.loc_of("gutter"), EXTENT)
+    cut = str(spec.get("cut") or "rect")
+    if cut not in CUTS:
+        problems.error(f"cut '{cut}': use rect or circle", spec.loc_of("cut"))
+    face = FaceSpec(
+        spec.get("size"),
+        spec.loc_of("size"),
+        _read(problems, mm_of, spec, "bleed", 0, EXTENT),
+        _read(problems, mm_of, spec, "safe", 0, EXTENT),
+        gutter,
+        cut,
+        _read(problems, number_of, spec, "min_size", FLOOR_PT, FONT_SIZE),
+        _each(problems, read_shape, spec.get("shapes")),
+        _each(problems, read_frame, spec.get("frames")),
+        _each(problems, read_track, spec.get("tracks")),
+        _each(problems, read_net, spec.get("nets")),
+    )
+    problems.raise_if_errors()
+    return face
+
+
+def read_shape(raw: YMap) -> ShapeSpec:
+    width = number_of(raw, "width", 0.75, LINE_WIDTH)
+    radius = mm_of(raw, "radius", 0, EXTENT)
+    dashes = raw.get("dash") or ()
+    dash = tuple(number(v, "dash", item_loc(dashes, i, raw.loc_of("dash")), DASH) for i, v in enumerate(dashes))
+    fill, stroke, when = raw.get("fill"), raw.get("stroke"), raw.get("when")
+    if raw.get("image"):
+        return ShapeSpec("image", _box(raw), None, None, 0, 0, (), raw["image"], when)
+    if raw.get("line"):
+        return ShapeSpec("line", mms(raw["line"], 4, raw, "line"), None, stroke, width, 0, dash, None, when)
+    kind = _kind(raw)
+    return ShapeSpec(kind, _box(raw), fill, stroke, width, radius if kind == "rect" else 0, dash, None, when)
+
+
+def _box(raw: YMap) -> str | tuple:
+    """A shape's box: `at:`, or the old `rect:` or `ellipse:` (still read; the layouts warn),
+    the trim if none is given."""
+    given = [key for key in ("at", "rect", "ellipse") if raw.get(key) is not None]
+    if len(given) > 1:
+        message = f"a shape has one box: {' and '.join(given)} both give one (write at: …)"
+        raise KitpressError([Problem("error", message, raw.key_loc(given[1]))])
+    key = given[0] if given else "at"
+    box = raw[key] if given else "trim"
+    if box in ("bleed", "trim"):
+        return str(box)
+    where = getattr(box, "loc", raw.loc)
+    if not isinstance(box, list) or len(box) != 4:
+        raise KitpressError([Problem("error", f"{key} is 'bleed', 'trim' or [x, y, width, height]", where)])
+    return tuple(mm(v, key, item_loc(box, i, where)) for i, v in enumerate(box))
+
+
+def _kind(raw: YMap) -> str:
+    """rect or ellipse: `shape:`, or the old `ellipse: BOX`."""
+    if raw.get("ellipse") is not None:
+        return "ellipse"
+    kind = str(raw.get("shape") or "rect")
+    if kind not in SHAPE_KINDS:
+        message = f"shape '{kind}'{did_you_mean(kind, SHAPE_KINDS)}: use rect or ellipse (or image: or line: for those)"
+        raise KitpressError([Problem("error", message, raw.loc_of("shape"))])
+    return kind
+
+
+def read_frame(raw: YMap) -> FrameSpec:
+    rotate = raw.get("rotate") or 0
+    if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
+        raise KitpressError([Problem("error", "rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
+    return FrameSpec(
+        str(raw["id"]),
+        mms(raw["at"], 4, raw, "at"),
+        raw["markup"],
+        raw.get("valign"),
+        raw.get("fill"),
+        raw.get("stroke"),
+        number_of(raw, "width", 0.75, LINE_WIDTH),
+        mm_of(raw, "radius", 0, EXTENT),
+        mm_of(raw, "pad", 0, EXTENT),
+        int(rotate),
+        raw.get("when"),
+        raw.loc_of("at"),
+    )
+
+
+def read_track(raw: YMap) -> TrackSpec:
+    area = mms(raw["at"], 4, raw, "at")
+    gap = mm_of(raw, "gap", 0, EXTENT)
+    cols, rows = number_of(raw, "cols", 1, TRACK_SPACES), number_of(raw, "rows", 1, TRACK_SPACES)
+    try:
+        boxes = track_paths.cell_boxes(str(raw["path"]), cols, rows, area, gap, str(raw.get("start") or "bottom-left"))
+    except ValueError as exc:
+        raise KitpressError([Problem("error", str(exc), raw.loc_of("path"))]) from None
+    seams = track_paths.seams(cols, rows, area, gap)
+    return TrackSpec(str(raw["id"]), raw["spaces"], tuple(boxes), seams, str(raw["face"]), raw.loc_of("face"), raw.loc_of("spaces"))
+
+
+def read_net(raw: YMap) -> NetSpec:
+    kind = str(raw["type"])
+    if kind not in die_nets.TYPES:
+        message = f"unknown die net '{kind}'{did_you_mean(kind, die_nets.TYPES)}"
+        raise KitpressError([Problem("error", message, raw.loc_of("type"))])
+    net = die_nets.TYPES[kind](mm_of(raw, "edge", 0, EXTENT), mms(raw["at"], 2, raw, "at"))
+    return NetSpec(str(raw["id"]), kind, net, raw["faces"], str(raw["face"]), raw.loc_of("face"), raw.loc_of("faces"))
+
+
+def _read(problems: Problems, reader, *args):
+    """What `reader` reads, or 0 with its problem collected (the spec is not used then)."""
+    try:
+        return reader(*args)
+    except KitpressError as exc:
+        problems.items.extend(exc.problems)
+        return 0
+
+
+def _each(problems: Problems, reader, raws) -> tuple:
+    """Each item of a list read, the problems of all of them collected."""
+    out = []
+    for raw in raws or []:
+        try:
+            out.append(reader(raw))
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+    return tuple(out)
