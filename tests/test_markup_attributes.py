@@ -6,7 +6,7 @@ import pytest
 
 from kitpress.build.pipeline import BuildOptions, Project, compose_game
 from kitpress.errors import KitpressError
-from kitpress.typeset.markup import ATTRIBUTES
+from kitpress.layout.markuplang import ATTRIBUTES
 
 L = "layouts/state-in-class/"
 
@@ -44,7 +44,7 @@ def test_the_shipped_layouts_use_only_attributes_their_elements_read(game):
 
 
 def test_every_element_markup_knows_has_its_attributes_listed():
-    from kitpress.typeset.markup import BLOCKS, INLINE
+    from kitpress.layout.markuplang import BLOCKS, INLINE
 
     assert set(BLOCKS) | set(INLINE) | {"li", "tr", "td", "th", "col"} <= set(ATTRIBUTES)
 

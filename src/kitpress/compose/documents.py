@@ -8,7 +8,7 @@ from kitpress.compose.scene import Document
 from kitpress.layout.values import mm, mm_of, number_of
 from kitpress.errors import KitpressError
 from kitpress.layout.layouts import Layout
-from kitpress.typeset.markup import strip_comments
+from kitpress.layout.markuplang import strip_comments
 from kitpress.units import EXTENT, MM, Bounds
 
 COLUMNS = Bounds("a number of columns", 1, 12, whole=True)

@@ -12,8 +12,8 @@ from kitpress.content.yamlio import LocStr
 from kitpress.errors import KitpressError
 from kitpress.layout.layouts import Layout
 from kitpress.layout.specs import FrameSpec
-from kitpress.typeset.fit import line_in
-from kitpress.typeset.markup import MarkupError, check_comments_closed, strip_comments
+from kitpress.content.yamlio import line_in
+from kitpress.layout.markuplang import MarkupError, check_comments_closed, strip_comments
 from kitpress.units import MM
 
 _FACE_TAG = re.compile(r"<face\s[^>]*>")

@@ -210,3 +210,13 @@ def load_file(path: Path, shown: str | None = None, *, within: Iterable[Path]):
 def dump(data: dict) -> str:
     """Plain data (dicts, lists, strings, numbers) as block-style YAML, keys in order."""
     return yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=False)
+
+
+def line_in(source: LocStr, line: int) -> Loc:
+    """Where line `line` of a text rendered from `source` was written (a line of markup in its
+    template). Loops make the rendered text longer than the source, and then the best honest
+    place is where the markup starts."""
+    if not line or line > str(source).count("\n") + 1:
+        return source.loc
+    offset = line if getattr(source, "block", False) else line - 1
+    return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

@@ -11,9 +11,11 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 from kitpress.compose.scene import Document
 from kitpress.errors import Problem
 from kitpress.typeset import fonts
-from kitpress.typeset.fit import line_in, measure, paragraphs
+from kitpress.content.yamlio import line_in
+from kitpress.typeset.fit import measure, paragraphs
 from kitpress.typeset.frames import embedder
-from kitpress.typeset.markup import Builder, MarkupError, any_face, escape
+from kitpress.typeset.inline import escape
+from kitpress.typeset.markup import Builder, MarkupError, any_face
 
 _TAGS = re.compile(r"<[^>]+>")
 CHECK_WIDTH = 500.0  # points: markup is checked, not laid out, at a width any column could have

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from kitpress.content.yamlio import LocStr
+from kitpress.content.yamlio import line_in
 from kitpress.errors import KitpressError, Loc, Problem, Problems
 from kitpress.typeset.markup import Builder, MarkupError
 from kitpress.compose.scene import Blame
@@ -186,12 +186,3 @@ def _shrunk(fitted: Fitted, blame: Blame) -> Problem:
         "shorten it, or give its frame more room"
     )
     return Problem("warning", message, loc)
-
-
-def line_in(source: LocStr, line: int) -> Loc:
-    """A line of rendered markup in its source; loops make the rendered text longer than the
-    source, and then the best honest place is where the markup starts."""
-    if not line or line > str(source).count("\n") + 1:
-        return source.loc
-    offset = line if getattr(source, "block", False) else line - 1
-    return Loc(source.loc.path, source.loc.line + offset, 1) if offset else source.loc

@@ -18,32 +18,23 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
-from kitpress.layout.markuplang import (  # noqa: F401 - the language's names, importable from here as they were
-    ATTRIBUTES,
-    BLOCKS,
+from kitpress.layout.markuplang import (
     INLINE,
-    MAX_CHARS,
-    MAX_COLUMNS,
-    MAX_DEPTH,
-    MAX_ROWS,
+    LIST_START,
     PARTS,
     MarkupError,
     align_of,
-    check_comments_closed,
-    html_entities,
     length,
     located,
     number,
     parse,
-    strip_comments,
     unknown_tag,
 )
-from kitpress.layout.markuplang import LIST_START
-from kitpress.typeset.inline import Inline, escape, inline_escape  # noqa: F401 - escape: for render
+from kitpress.typeset.inline import Inline, inline_escape
 from kitpress.typeset.plainline import PlainLine, is_plain
 from kitpress.typeset.ruler import Ruler
 from kitpress.typeset.styles import StyleSheet
-from kitpress.typeset.tables import BLOCK_STYLE, Table, Tables, resolve_widths  # noqa: F401
+from kitpress.typeset.tables import BLOCK_STYLE, Tables
 from kitpress.units import LINE_WIDTH, MM
 
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
