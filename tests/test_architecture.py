@@ -35,9 +35,6 @@ DOORS = {
 # page and its thumbnails with the site's code.
 BACKWARD = {
     "content.i18n.scripts -> typeset.fonts",
-    "layout.layouts -> typeset.fonts",
-    "layout.layouts -> typeset.styles",
-    "compose.scene -> typeset.styles",
     "build.batches -> site.kitpage",
     "build.kitpages -> site.kitpage",
     "build.parts -> site.kitpage",

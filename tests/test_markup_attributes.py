@@ -51,7 +51,7 @@ def test_every_element_markup_knows_has_its_attributes_listed():
 
 # -- HTML entities ---------------------------------------------------------------------------
 def _sheet():
-    from kitpress.typeset.styles import StyleSheet
+    from kitpress.layout.stylesheet import StyleSheet
 
     return StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "en")
 

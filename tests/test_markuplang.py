@@ -108,7 +108,7 @@ def _space_gap(markup: str, tmp_path: Path) -> float:
 
     from kitpress.typeset import fonts
     from kitpress.typeset.markup import Builder
-    from kitpress.typeset.styles import StyleSheet
+    from kitpress.layout.stylesheet import StyleSheet
 
     fonts.register()
     sheet = StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "en")

@@ -70,7 +70,7 @@ def test_a_plain_line_asked_to_split_is_a_paragraph_from_then_on():
 def test_no_break_spaces_keep_a_number_and_its_unit_together():
     # thousands in Russian are grouped with U+00A0: "10 000" must never break between its groups
     from kitpress.typeset.markup import Builder
-    from kitpress.typeset.styles import StyleSheet
+    from kitpress.layout.stylesheet import StyleSheet
 
     sheet = StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "ru")
     width = 150

@@ -16,7 +16,7 @@ from kitpress.compose.scene import Face, Part
 from kitpress.digest import digest
 from kitpress.errors import KitpressError
 from kitpress.typeset.fonts import FONT_DIR
-from kitpress.typeset.icons import FA_SOLID
+from kitpress.fontfiles import FA_SOLID
 
 
 def _digest(*parts) -> str:

@@ -15,7 +15,7 @@ from kitpress.errors import KitpressError, Loc, Problem, did_you_mean, shown
 from kitpress.impose.geometry import SAFE_EDGE
 from kitpress.layout.layouts import Layouts
 from kitpress.typeset import fonts
-from kitpress.typeset.fonts import FONT_DIR
+from kitpress.fontfiles import FONT_DIR
 from kitpress.units import MM
 
 

@@ -13,7 +13,7 @@ from kitpress.errors import Loc
 
 if TYPE_CHECKING:
     from kitpress.content.yamlio import LocStr
-    from kitpress.typeset.styles import StyleSheet
+    from kitpress.layout.stylesheet import StyleSheet
 
 
 @dataclass(frozen=True, slots=True)

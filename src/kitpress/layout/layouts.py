@@ -15,8 +15,8 @@ from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problem, Problems, did_you_mean, fail, rel, shown
 from kitpress.layout import sizes
 from kitpress.layout.specs import FaceSpec, read_face
-from kitpress.typeset.fonts import FAMILIES
-from kitpress.typeset.styles import ALIGN, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
+from kitpress.fontfiles import FAMILIES
+from kitpress.layout.stylesheet import ALIGNS, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 
 _SCHEMA = """
 extends: str?
@@ -237,8 +237,8 @@ def _check_style(spec: YMap, problems: Problems) -> None:
             f"unknown font '{font}'{did_you_mean(font, FAMILIES)} (bundled: {', '.join(FAMILIES)})", spec.loc_of("font")
         )
     align = spec.get("align")
-    if align is not None and str(align) not in ALIGN:
-        problems.error(f"align '{align}': use {', '.join(ALIGN)}", spec.loc_of("align"))
+    if align is not None and str(align) not in ALIGNS:
+        problems.error(f"align '{align}': use {', '.join(ALIGNS)}", spec.loc_of("align"))
 
 
 def _merge(parent: YMap, child: YMap) -> YMap:

@@ -12,6 +12,7 @@ from kitpress.compose.scene import Face
 from kitpress.impose.geometry import BOARD_OVERLAP, Tile, board_pages
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
 from kitpress.units import MM
+from kitpress.typeset import styles
 
 CUT_GREY = Color(0.45, 0.45, 0.45)
 
@@ -126,6 +127,6 @@ def _caption(c: Canvas, text: str, page, job: Job, map_of: Tile | None = None) -
                 c.setFillColor(INK if here else Color(1, 1, 1))
                 c.rect(x0 + col * cell, y0 + (map_of.rows - 1 - r) * cell, cell, cell, stroke=1, fill=1)
         c.restoreState()
-    caption = para(text, job.sheet.para("slug"))
+    caption = para(text, styles.para(job.sheet, "slug"))
     caption.wrap(page[0] - 2 * job.edge - map_w, 20 * MM)
     caption.drawOn(c, job.edge, job.edge + 0.5 * MM)

@@ -17,7 +17,8 @@ from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
 from kitpress.typeset import fonts
 from kitpress.typeset.frames import embedder, set_frame
-from kitpress.typeset.styles import StyleSheet
+from kitpress.layout.stylesheet import StyleSheet
+from kitpress.typeset import styles
 
 INK = Color(0.1, 0.1, 0.1)
 
@@ -132,7 +133,7 @@ def _isolated_shape(c: Canvas, face: Face, shape) -> None:
 
 def _shape(c: Canvas, face: Face, shape) -> None:
     sheet, h = face.sheet, face.size[1]
-    fill, stroke = sheet.fill(shape.fill), sheet.color(shape.stroke)
+    fill, stroke = styles.fill(sheet, shape.fill), styles.color(sheet, shape.stroke)
     if sheet.ink_saver and shape.kind in ("rect", "ellipse") and min(shape.coords[:2]) < 0:
         fill = None  # saving ink: nothing is filled out to the bleed
     if fill is None and stroke is None and shape.kind != "image":
@@ -176,7 +177,7 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
     x, y, w, h = frame.box
     top = face.size[1] - y
     if frame.fill or frame.stroke:
-        fill, stroke = face.sheet.fill(frame.fill), face.sheet.color(frame.stroke)
+        fill, stroke = styles.fill(face.sheet, frame.fill), styles.color(face.sheet, frame.stroke)
         if fill is not None:
             c.setFillColor(fill)
         if stroke is not None:

@@ -13,6 +13,7 @@ from kitpress.compose.scene import Deck
 from kitpress.impose.geometry import CardGrid, CardSheet, Placement, card_grid, card_sheets
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
 from kitpress.units import MM
+from kitpress.typeset import styles
 
 
 def sheets(decks: tuple[Deck, ...], job: Job) -> list[tuple[int, int]]:
@@ -103,7 +104,7 @@ def _note(c: Canvas, text: str, grid: CardGrid, job: Job) -> None:
     room = left - job.edge - 1 * MM
     if room < 3 * MM:
         return
-    note = para(text, job.sheet.para("slug"))
+    note = para(text, styles.para(job.sheet, "slug"))
     height_avail = grid.paper[1] - 2 * job.edge - 20 * MM
     _, ph = note.wrap(height_avail, room)
     c.saveState()

@@ -18,18 +18,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from kitpress import files
+from kitpress.fontfiles import FALLBACK, FAMILIES, FONT_DIR, MAIN  # noqa: F401 - FONT_DIR: fonts.FONT_DIR for callers
 from kitpress.errors import Loc, fail
 from kitpress.typeset import icons
 
-FONT_DIR = Path(__file__).resolve().parents[3] / "fonts"  # the repository's, for a source checkout
-# family -> (regular, bold, italic, bold italic) file names in fonts/
-FAMILIES = {
-    "Sans": ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"),
-    "Symbols": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    "KitpressIcons": ("KitpressIcons.ttf",) * 4,
-    "FontAwesome": (icons.FA_SOLID,) * 4,  # an absolute path: installed with kitpress
-}
-MAIN, FALLBACK = "Sans", "Symbols"
 MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are a third of this
 _SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
 # Characters that are layout, not text: never looked up in a font.

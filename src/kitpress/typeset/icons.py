@@ -5,13 +5,9 @@ An icon is asked for by name; kitpress's own names win."""
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.resources import files
 from pathlib import Path
 
-FA_SOLID = (
-    Path(str(files("fontawesomefree")))
-    / "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/webfonts/fa-solid-900.ttf"
-)
+from kitpress.fontfiles import FA_SOLID
 CREDIT = "Icons: Font Awesome Free (CC BY 4.0) and kitpress (OFL)."
 
 

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from kitpress.errors import did_you_mean
 from kitpress.layout.markuplang import BLOCKS, FONT_PT, PARTS, MarkupError, unknown_tag, value_of
 from kitpress.typeset import fonts
+from kitpress.typeset import styles
 
 _BREAKING_SPACE = re.compile(r"[ \t\n\r\f\v]+")  # not \s: that would turn no-break spaces into spaces
 _STYLED = ("b", "i", "u", "sup", "sub", "strike")
@@ -77,7 +78,7 @@ class Inline:
         return f"<font {' '.join(attrs)}>{inner}</font>" if attrs else inner
 
     def _color(self, el: ET.Element) -> str:
-        color = self.sheet.color(el.get("color"))
+        color = styles.color(self.sheet, el.get("color"))
         if color is None:
             raise MarkupError(f"unknown colour '{el.get('color')}'", element=el)
         return f'color="#{color.hexval()[2:]}"'

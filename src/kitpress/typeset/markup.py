@@ -33,9 +33,10 @@ from kitpress.layout.markuplang import (
 from kitpress.typeset.inline import Inline, inline_escape
 from kitpress.typeset.plainline import PlainLine, is_plain
 from kitpress.typeset.ruler import Ruler
-from kitpress.typeset.styles import StyleSheet
+from kitpress.layout.stylesheet import StyleSheet
 from kitpress.typeset.tables import BLOCK_STYLE, Tables
 from kitpress.units import LINE_WIDTH, MM
+from kitpress.typeset import styles
 
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 
@@ -111,7 +112,7 @@ class Builder(Tables, Inline):
         return HRFlowable(
             width="100%",
             thickness=number(el, "width", LINE_WIDTH, 0.5),
-            color=self.sheet.color(el.get("color", "rule")),
+            color=styles.color(self.sheet, el.get("color", "rule")),
             spaceBefore=length(el, "before", "1.5mm"),
             spaceAfter=length(el, "after", "1.5mm"),
         )
@@ -129,12 +130,12 @@ class Builder(Tables, Inline):
 
     def index_list(self, el: ET.Element) -> SimpleIndex:
         """An alphabetical index of the terms marked <index item="…"/>, with page numbers."""
-        style = self.sheet.para("index" if self.sheet.has("index") else "body", self.scale)
+        style = styles.para(self.sheet, "index" if self.sheet.has("index") else "body", self.scale)
         return SimpleIndex(style=style, dot=" . ", headers=True)
 
     def toc(self, el: ET.Element) -> TableOfContents:
         """A table of contents of the h1 and h2 headings, with page numbers (two passes)."""
-        levels = [self.sheet.para(name if self.sheet.has(name) else "body", self.scale) for name in ("toc1", "toc2")]
+        levels = [styles.para(self.sheet, name if self.sheet.has(name) else "body", self.scale) for name in ("toc1", "toc2")]
         return TableOfContents(levelStyles=levels, dotsMinLevel=0)
 
     def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
@@ -144,7 +145,7 @@ class Builder(Tables, Inline):
     def para_text(self, text: str, style: str, align=None, color=None, bullet=None) -> Paragraph:
         if not self.sheet.has(style):
             raise MarkupError(f"unknown style '{style}'")
-        para_style = self.sheet.para(style, self.scale, align, color)
+        para_style = styles.para(self.sheet, style, self.scale, align, color)
         if self.plain_lines and bullet is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
         return Paragraph(text, para_style, bulletText=bullet)

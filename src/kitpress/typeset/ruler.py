@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from kitpress.units import MM
+from kitpress.typeset import styles
 
 
 class Ruler(Flowable):
@@ -19,7 +20,7 @@ class Ruler(Flowable):
 
     def draw(self):
         c = self.canv
-        ink = self.sheet.color("ink")
+        ink = styles.color(self.sheet, "ink")
         c.setStrokeColor(ink)
         c.setFillColor(ink)
         base = 5 * MM

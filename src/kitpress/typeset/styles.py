@@ -1,10 +1,10 @@
-"""Named text styles and colours from layout YAML, as reportlab styles at any scale."""
+"""A style sheet (layout.stylesheet) as reportlab sees it: paragraph styles at any scale, colours
+for text and for areas (paler when saving ink), and hyphenation by language."""
 
 from __future__ import annotations
 
 import hashlib
 import marshal
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,87 +14,49 @@ from reportlab.lib.styles import ParagraphStyle
 
 from kitpress import usercache
 from kitpress.typeset import fonts
-from kitpress.units import EXTENT, FONT_SIZE, LEADING, LENGTH, TRACKING, measure
+from kitpress.layout.stylesheet import StyleSheet, style_number
 
-ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
-STYLE_KEYS = {
-    "font",
-    "bold",
-    "italic",
-    "size",
-    "leading",
-    "color",
-    "align",
-    "space_before",
-    "space_after",
-    "indent",
-    "bullet_indent",
-    "first_indent",
-    "upper",
-    "tracking",
-    "hyphenate",  # false: never break this style's words (short labels in narrow cells)
-    "extends",
-}
-# the properties that are numbers (bare numbers are points; '2mm' is read too), and what each is
-STYLE_NUMBERS = {
-    "size": FONT_SIZE,
-    "leading": LEADING,
-    "tracking": TRACKING,
-    "space_before": EXTENT,
-    "space_after": EXTENT,
-    "indent": LENGTH,  # indents may be negative: a hanging first line
-    "bullet_indent": LENGTH,
-    "first_indent": LENGTH,
-}
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}  # layout's ALIGNS
 
 
-@dataclass(frozen=True)
-class StyleSheet:
-    """Style specs by name (already merged with what they extend) and the colour palette."""
+def color(sheet: StyleSheet, value):
+    """A colour for text and lines. Saving ink, light text (on what was a dark fill) turns ink."""
+    found = _lookup(sheet, value)
+    if found is not None and sheet.ink_saver and _luminance(found) > 0.75:
+        return _lookup(sheet, "ink") or HexColor("#1f2328")
+    return found
 
-    specs: dict = field(default_factory=dict)
-    colors: dict = field(default_factory=dict)
-    lang: str = ""  # for hyphenation (pyphen), when it knows the language
-    ink_saver: bool = False  # pale fills, dark text: for a school's black-and-white printer
 
-    def color(self, value):
-        """A colour for text and lines. Saving ink, light text (on what was a dark fill) turns ink."""
-        found = self._lookup(value)
-        if found is not None and self.ink_saver and _luminance(found) > 0.75:
-            return self._lookup("ink") or HexColor("#1f2328")
+def fill(sheet: StyleSheet, value):
+    """A colour for areas. Saving ink, every fill becomes a pale tint of itself."""
+    found = _lookup(sheet, value)
+    if found is None or not sheet.ink_saver:
         return found
+    return Color(*(1 - 0.12 * (1 - channel) for channel in (found.red, found.green, found.blue)))
 
-    def fill(self, value):
-        """A colour for areas. Saving ink, every fill becomes a pale tint of itself."""
-        found = self._lookup(value)
-        if found is None or not self.ink_saver:
-            return found
-        return Color(*(1 - 0.12 * (1 - channel) for channel in (found.red, found.green, found.blue)))
 
-    def _lookup(self, value):
-        if value is None or value == "none":
-            return None
-        value = str(value)
-        value = self.colors.get(value, value)
-        if not value.startswith("#"):
-            return None
-        try:
-            return HexColor(value)
-        except ValueError:  # '#zz': no colour, like a name that is not in the palette
-            return None
+def _lookup(sheet: StyleSheet, value):
+    if value is None or value == "none":
+        return None
+    value = str(value)
+    value = sheet.colors.get(value, value)
+    if not value.startswith("#"):
+        return None
+    try:
+        return HexColor(value)
+    except ValueError:  # '#zz': no colour, like a name that is not in the palette
+        return None
 
-    def has(self, name: str) -> bool:
-        return name in self.specs
 
-    def para(self, name: str, scale: float = 1.0, align: str | None = None, color: str | None = None) -> ParagraphStyle:
-        return _para(self, name, round(scale, 4), align, color)
-
-    def __hash__(self) -> int:
-        return id(self)
+def para(
+    sheet: StyleSheet, name: str, scale: float = 1.0, align: str | None = None, text_color: str | None = None
+) -> ParagraphStyle:
+    """A named style at a scale, as reportlab's ParagraphStyle (made once for each)."""
+    return _para(sheet, name, round(scale, 4), align, text_color)
 
 
 @lru_cache(maxsize=4096)
-def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> ParagraphStyle:
+def _para(sheet: StyleSheet, name: str, scale: float, align, text_color) -> ParagraphStyle:
     spec = sheet.specs[name]
     own_size = style_number(spec, "size", 9)
     size = own_size * scale
@@ -104,7 +66,7 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, color) -> Paragraph
         fontName=font,
         fontSize=size,
         leading=style_number(spec, "leading", own_size * 1.25) * scale,
-        textColor=sheet.color(color or spec.get("color", "ink")),
+        textColor=color(sheet, text_color or spec.get("color", "ink")),
         alignment=ALIGN[align or spec.get("align", "left")],
         spaceBefore=style_number(spec, "space_before") * scale,
         spaceAfter=style_number(spec, "space_after") * scale,
@@ -206,29 +168,3 @@ def hyphenation_language(lang: str) -> str:
         if found:
             return found
     return ""
-
-
-def style_number(spec: dict, key: str, default: float = 0.0) -> float:
-    """A style's number property in points, within the range of what it is (ValueError if not:
-    the layouts check every style when they load it, with its place)."""
-    value = spec.get(key)
-    return measure(default if value is None else value, STYLE_NUMBERS[key], key)
-
-
-def merge_specs(raw: dict) -> dict:
-    """Resolve `extends` between styles (a cycle is cut, not followed)."""
-    out: dict = {}
-
-    def resolve(name: str, seen: tuple = ()) -> dict:
-        if name in out:
-            return out[name]
-        spec = dict(raw.get(name, {}))
-        parent = spec.pop("extends", None)
-        if parent and parent in raw and parent not in seen:
-            spec = {**resolve(parent, seen + (name,)), **spec}
-        out[name] = spec
-        return spec
-
-    for name in raw:
-        resolve(name)
-    return out

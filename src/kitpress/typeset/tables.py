@@ -12,6 +12,7 @@ from reportlab.platypus import TableStyle
 from kitpress.layout.markuplang import BLOCKS, LINES, MarkupError, align_of, cols_of, length, number, table_columns, widths
 from kitpress.typeset import fonts
 from kitpress.units import LINE_WIDTH, MM
+from kitpress.typeset import styles
 
 BLOCK_STYLE = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "h4", "p": "body", "li": "li", "td": "cell", "th": "cell-head"}
 _LINES = {"grid": "GRID", "rows": "LINEBELOW", "box": "BOX", "cut": "GRID"}
@@ -73,7 +74,7 @@ class Tables:
         for r, tr in enumerate(rows):
             heights.append(length(tr, "height") if tr.get("height") else None)
             if tr.get("fill"):
-                style.append(("BACKGROUND", (0, r), (-1, r), self.sheet.fill(tr.get("fill"))))
+                style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, tr.get("fill"))))
             data.append(self._row(el, tr, r, spans[r], widths, pad, style))
             data[-1].extend([""] * (ncols - sum(spans[r])))
         table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
@@ -107,7 +108,7 @@ class Tables:
     def _cell_style(self, td: ET.Element, start, end) -> list:
         out = []
         if td.get("fill"):
-            out.append(("BACKGROUND", start, end, self.sheet.fill(td.get("fill"))))
+            out.append(("BACKGROUND", start, end, styles.fill(self.sheet, td.get("fill"))))
         if td.get("valign"):
             out.append(("VALIGN", start, end, td.get("valign").upper()))
         return out + self._frame_style(td, start, end)
@@ -115,14 +116,14 @@ class Tables:
     def _frame_style(self, el: ET.Element, start, end) -> list:
         out = []
         if el.get("fill") and el.tag in ("box",):
-            out.append(("BACKGROUND", start, end, self.sheet.fill(el.get("fill"))))
+            out.append(("BACKGROUND", start, end, styles.fill(self.sheet, el.get("fill"))))
         if el.get("stroke"):
-            out.append(("BOX", start, end, number(el, "width", LINE_WIDTH, 0.75), self.sheet.color(el.get("stroke"))))
+            out.append(("BOX", start, end, number(el, "width", LINE_WIDTH, 0.75), styles.color(self.sheet, el.get("stroke"))))
         return out
 
     def _lines(self, el: ET.Element) -> list:
         kind = el.get("lines", "none")
-        color = self.sheet.color(el.get("line_color", "rule"))
+        color = styles.color(self.sheet, el.get("line_color", "rule"))
         w = number(el, "line_width", LINE_WIDTH, 0.5)
         if kind not in LINES:
             raise MarkupError(f"unknown lines='{kind}' (use grid, rows, box, cut or none)")
