@@ -3,6 +3,7 @@
 import os
 
 from kitpress.build import publish
+from kitpress.build.manifest import Entry
 
 
 def _kit(folder, text):
@@ -24,7 +25,7 @@ def test_a_first_build_that_loses_the_race_swaps_its_kit_in_anyway(tmp_path, mon
         rename(source, target)  # now a folder is there: ENOTEMPTY, as in two real builds at once
 
     monkeypatch.setattr(publish.os, "rename", theirs_lands_first)
-    publish.publish(ours, final, [{"file": "cards.pdf", "sha256": "x", "items": []}], None, ["cards.pdf"])
+    publish.publish(ours, final, [Entry("cards.pdf", "cards", "Cards", "cards", 1, "a4", None, False, "card", "x", items={})], None, ["cards.pdf"])
     assert (final / "cards.pdf").read_text() == "ours"
     assert (final / "manifest.json").read_text() == "ours"
     assert (final / "thumbs").is_dir()  # what the other build left and ours does not make is kept

@@ -11,20 +11,21 @@ import sys
 from pathlib import Path
 
 from kitpress.build import batches
+from kitpress.build.manifest import Entry, Manifest
 from kitpress.site.kitpage import THUMBS
 
 PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
 
 
-def publish(staging: Path, final: Path, entries: list[dict], previous: dict | None, report: list[str] | None) -> None:
+def publish(staging: Path, final: Path, entries: list[Entry], previous: Manifest | None, report: list[str] | None) -> None:
     """Put the new kit in place in one step: `staging` gets what of the old folder stays (cached
     batches, thumbnails, previews, anything else put there), then the two folders are swapped,
     so a build killed at any moment leaves the old kit or the new one, never a mix. The PDFs a
     change replaces are kept in .previous/ with the list of what changed, for `preview
     --changed`; a build that changes nothing leaves the last change there."""
-    was = {e.get("file"): e.get("sha256") for e in (previous or {}).get("files", [])}
-    replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
-    wanted = {name for entry in entries for name in entry.get("batches", [])}
+    was = {e.file: e.sha256 for e in previous.files} if previous else {}
+    replaced = {e.file for e in entries if e.items is not None and was.get(e.file) != e.sha256}  # components only
+    wanted = {name for entry in entries for name in entry.batches or ()}
     if final.is_dir():
         for old in final.iterdir():
             new = staging / old.name
