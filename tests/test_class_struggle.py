@@ -33,7 +33,7 @@ def kit(tmp_path_factory):
     folder, entries, _ = build_game(
         Project(REPO), "class-struggle", BuildOptions(paper="letter", out=tmp_path_factory.mktemp("out"))
     )
-    return folder, {e["file"]: e for e in entries}
+    return folder, {e.file: e.to_json() for e in entries}
 
 
 @pytest.fixture(scope="module")

@@ -42,8 +42,8 @@ def drawing(pdf: Path, page: int = 0) -> list[tuple[str, list]]:
 def test_no_backs_prints_only_the_fronts(tmp_path):
     with_backs, _, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "a"))
     fronts_only, entries, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path / "b", backs=False))
-    cards = next(e for e in entries if e["file"] == "cards.pdf")
-    assert cards["duplex"] is False
+    cards = next(e for e in entries if e.file == "cards.pdf")
+    assert cards.duplex is False
     assert len(pikepdf.open(fronts_only / "cards.pdf").pages) * 2 == len(pikepdf.open(with_backs / "cards.pdf").pages)
 
 

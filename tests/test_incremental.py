@@ -33,7 +33,7 @@ def test_a_rebuild_with_no_change_keeps_every_pdf_and_says_so(tmp_path):
     stamps = {p.name: p.stat().st_mtime_ns for p in folder.glob("*.pdf")}
     folder, second, changed = build_game(Project(root), "state-in-class", BuildOptions(out=root / "out"))
     assert changed == []  # nothing changed
-    assert [e["sha256"] for e in first] == [e["sha256"] for e in second]
+    assert [e.sha256 for e in first] == [e.sha256 for e in second]
     for name in ("cards.pdf", "board.pdf", "guide.pdf"):
         assert (folder / name).stat().st_mtime_ns == stamps[name]  # copied with its time: not re-rendered
 

@@ -307,9 +307,9 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
 
     root = synthetic_project(tmp_path, 130)  # more than one batch of sheets: page 1 comes from the first
     folder, entries, _ = build_game(Project(root), "synthetic", BuildOptions(out=root / "build"))
-    thumbs = {e["component"]: folder / "thumbs" / f"{e['component']}.png" for e in entries}
+    thumbs = {e.component: folder / "thumbs" / f"{e.component}.png" for e in entries}
     assert all(path.is_file() for path in thumbs.values())
-    assert len(entries[1].get("batches", [])) > 1  # the deck was drawn in batches
+    assert len(entries[1].batches or ()) > 1  # the deck was drawn in batches
     drawn.draw_thumbnail(folder / "kit.pdf", tmp_path / "kit-page-1.png", "")  # what kit.pdf's page 1 looks like
     with Image.open(tmp_path / "kit-page-1.png") as fresh, Image.open(thumbs["kit"]) as kept:
         assert fresh.tobytes() == kept.tobytes()
@@ -318,8 +318,8 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
     write_index(root / "build")
     assert drawing == []  # the build drew them all, kit.pdf's from the plan's (its first page)
     for entry in entries:
-        with Image.open(thumbs[entry["component"]]) as image:
-            assert image.text["kitpress-source-sha256"] == entry["sha256"], entry["file"]
+        with Image.open(thumbs[entry.component]) as image:
+            assert image.text["kitpress-source-sha256"] == entry.sha256, entry.file
 
 
 def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(tmp_path):

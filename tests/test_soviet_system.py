@@ -38,7 +38,7 @@ def game():
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     folder, entries, _ = build_game(Project(REPO), "soviet-system", BuildOptions(paper="a4", out=tmp_path_factory.mktemp("out")))
-    return folder, {e["file"]: e for e in entries}
+    return folder, {e.file: e.to_json() for e in entries}
 
 
 def test_the_life_decks_have_the_seeds_counts(game):
@@ -114,7 +114,7 @@ def test_banknote_counts_are_settings(tmp_path):
             settings=("banknotes.r100.count=10", "banknotes.r50.count=10", "banknotes.r20.count=10", "banknotes.r10.count=10"),
         ),
     )
-    pages = {e["file"]: e["pages"] for e in entries}
+    pages = {e.file: e.pages for e in entries}
     assert pages["banknotes.pdf"] == -(-(30 + 70 + 40) // 12)
 
 

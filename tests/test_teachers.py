@@ -18,7 +18,7 @@ MM = 72 / 25.4
 
 def build(tmp_path, **options):
     folder, entries, _ = build_game(Project(REPO), "state-in-class", BuildOptions(out=tmp_path, **options))
-    return folder, {e["file"]: e for e in entries}
+    return folder, {e.file: e.to_json() for e in entries}
 
 
 def page_image(pdf: Path, index: int, dpi: int = 100):

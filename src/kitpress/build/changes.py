@@ -1,4 +1,6 @@
-"""What changed between two builds, and whether a component needs rendering at all.
+"""Digests of what a kit is made from: its inputs before they are read (`inputs`), and each
+file's fingerprint once composed (`fingerprint`, `batch`, `of`); `incremental` compares them
+with the last build's.
 
 A component's fingerprint covers everything its PDF is made from: the composed faces (their
 layout, text, children), the styles they use, the options, the fonts and kitpress itself (its
@@ -131,76 +133,8 @@ def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] |
     return _digest(_kitpress(), part.component, part.kind, sorted(pieces.items()), options, notes, _fonts())
 
 
-def report(previous: dict | None, entries: list[dict], pages=None) -> list[str] | None:
-    """Lines saying which components, and which of their pieces, changed since the last build
-    (None for a first build). A document's pieces are its pages: `pages(file)` says which
-    changed, when the caller can compare the two files."""
-    if not previous:
-        return None
-    old = {e["file"]: e for e in previous.get("files", [])}
-    lines = []
-    for entry in entries:
-        if "items" not in entry:
-            continue
-        before = old.get(entry["file"])
-        if before is None:
-            lines.append(f"{entry['file']}: new")
-            continue
-        if before.get("fingerprint") == entry["fingerprint"]:
-            continue
-        was, now = before.get("items", {}), entry["items"]
-        changed = [k for k in now if was.get(k) != now[k]] + [f"{k} (removed)" for k in was if k not in now]
-        if changed == ["pages"] and pages is not None:
-            numbers = pages(entry["file"])
-            changed = [f"page{'s' if len(numbers) != 1 else ''} {_ranges(numbers)}"] if numbers else changed
-        lines.append(
-            f"{entry['file']}: "
-            + (", ".join(changed) if changed else "every page (its layout, the options, the fonts or kitpress changed)")
-        )
-    return lines
-
-
 def batch(part: Part, options, notes: tuple, sheets: list[tuple[int, int]], per_sheet: list[int]) -> str:
     """A batch of card sheets: its cards where they sit, their decks' backs, what the deck shares."""
     cards = [(d, start, [digest_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
     backs = [digest_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
     return _digest(_kitpress(), part.component, "batch", cards, backs, options, notes, _fonts())
-
-
-def pages_changed(old: Path, new: Path) -> list[int]:
-    """Numbers of the pages whose drawing differs between two PDFs (pages added or removed
-    count as changed): each page's content and the images and forms it uses, compared."""
-    import pikepdf
-
-    try:
-        with pikepdf.open(old) as before, pikepdf.open(new) as after:
-            a, b = [_page_digest(p) for p in before.pages], [_page_digest(p) for p in after.pages]
-    except (OSError, pikepdf.PdfError):
-        return []
-    return [n for n in range(1, max(len(a), len(b)) + 1) if n > len(a) or n > len(b) or a[n - 1] != b[n - 1]]
-
-
-def _page_digest(page) -> str:
-    import pikepdf
-
-    digest = hashlib.sha1()
-    contents = page.obj.get("/Contents")
-    for stream in list(contents) if isinstance(contents, pikepdf.Array) else [contents]:
-        if isinstance(stream, pikepdf.Stream):
-            digest.update(stream.read_bytes())
-    xobjects = page.obj.get("/Resources", {}).get("/XObject", {})
-    for name in sorted(xobjects.keys()):
-        digest.update(name.encode())
-        digest.update(xobjects[name].read_bytes())
-    return digest.hexdigest()
-
-
-def _ranges(numbers: list[int]) -> str:
-    """1, 2, 3, 5 -> '1-3, 5'."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)

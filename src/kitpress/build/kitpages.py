@@ -3,9 +3,6 @@ kit.pdf, each with its manifest entry."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import shutil
 from functools import partial
 from pathlib import Path
 from typing import Callable
@@ -13,7 +10,8 @@ from typing import Callable
 from kitpress.build import batches, changes
 from kitpress.build.parts import thumb_path
 from kitpress.build.project import BuildOptions
-from kitpress.build.reuse import sha, unaltered
+from kitpress.build.incremental import Incremental, sha
+from kitpress.build.manifest import Entry, Manifest
 from kitpress.compose.composer import Composer
 from kitpress.content import i18n
 from kitpress.content.game import Game
@@ -33,17 +31,16 @@ def _kit_job(game: Game, composer: Composer, options: BuildOptions) -> Job:
 
 
 def printer_check(
-    game: Game, composer: Composer, options: BuildOptions, folder: Path, final: Path, previous: dict | None
+    game: Game, composer: Composer, options: BuildOptions, folder: Path, last: Incremental
 ) -> tuple[dict, batches.Task | None]:
     """calibration.pdf depends on nothing in the game but its title: usually kept from the last
     build; else a task to draw it beside the components."""
     job = _kit_job(game, composer, options)
-    fingerprint = changes.of("calibration", dataclasses.replace(options, out=None), job.meta, changes.styles(job.sheet))
-    old = next((e for e in (previous or {}).get("files", []) if e.get("file") == "calibration.pdf"), None)
-    kept, path = final / "calibration.pdf", folder / "calibration.pdf"
-    if unaltered(old, fingerprint, kept):
-        shutil.copy2(kept, path)
-        return {"fingerprint": fingerprint, "pages": old["pages"]}, None
+    fingerprint = changes.of("calibration", last.same, job.meta, changes.styles(job.sheet))
+    kept = last.keep("calibration.pdf", fingerprint, folder)
+    if kept is not None:
+        return {"fingerprint": fingerprint, "pages": kept.pages}, None
+    path = folder / "calibration.pdf"
     return {"fingerprint": fingerprint}, batches.Task(path, partial(_calibration, job), 30, thumb_path(folder, "calibration"))
 
 
@@ -57,37 +54,37 @@ def kit_files(
     options: BuildOptions,
     folder: Path,
     final: Path,
-    entries: list[dict],
+    entries: list[Entry],
     progress: Callable[[str], None],
     check: dict,
-) -> list[dict]:
+) -> list[Entry]:
     """Table numbers on every component, then the print plan and kit.pdf, and their thumbnails
     (the printer check, `check`, is drawn with the components)."""
     title = str(game.meta["title"])
     job = _kit_job(game, composer, options)
-    if options.tables > 1:
-        for entry in entries:
-            if entry.pop("reused", False):
-                continue  # stamped when it was made: the fingerprint covers the number of tables
-            entry["pages"] = kitfiles.stamp_tables(folder / entry["file"], options.tables, job)
-            entry["sha256"] = sha(folder / entry["file"])
-    for entry in entries:
-        entry.pop("reused", None)
+    if options.tables > 1:  # a kept file was stamped when it was made: its fingerprint covers the tables
+        entries = [entry if entry.kept else _stamped(entry, folder, options.tables, job) for entry in entries]
     say = words(game.lang)
     calibration = _entry(
         folder / "calibration.pdf", "calibration", say["printer_check"], "sheet", options, check["pages"], duplex=True
-    )
-    calibration["fingerprint"] = check["fingerprint"]
+    ).but(fingerprint=check["fingerprint"])
     summary = sources_summary(game)
-    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, [*entries, calibration], options.tables, summary)
+    listed = [e.to_json() for e in [*entries, calibration]]  # the render stage reads the manifest's form
+    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, listed, options.tables, summary)
     plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
     ordered = [plan, *entries, calibration]
-    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e["file"] for e in ordered], f"{title} · {say['complete_kit']}")
-    combined = {**_entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages), "combined": True}
-    _plan_thumbnails(folder, final, plan["sha256"], combined["sha256"])
+    pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e.file for e in ordered], f"{title} · {say['complete_kit']}")
+    combined = _entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages).but(combined=True)
+    _plan_thumbnails(folder, final, plan.sha256, combined.sha256)
     for extra in (plan, calibration, combined):
-        progress(f"{extra['file']}  {extra['pages']} page{'s' if extra['pages'] != 1 else ''}")
+        progress(f"{extra.file}  {extra.pages} page{'s' if extra.pages != 1 else ''}")
     return [*ordered, combined]
+
+
+def _stamped(entry: Entry, folder: Path, tables: int, job: Job) -> Entry:
+    """A component with its table's number on every page, one copy per table."""
+    pages = kitfiles.stamp_tables(folder / entry.file, tables, job)
+    return entry.but(pages=pages, sha256=sha(folder / entry.file))
 
 
 def _plan_thumbnails(folder: Path, final: Path, plan: str, kit: str) -> None:
@@ -100,19 +97,8 @@ def _plan_thumbnails(folder: Path, final: Path, plan: str, kit: str) -> None:
     site.retag(thumb_path(folder, "kit"), kit, source=kept)
 
 
-def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> dict:
-    return {
-        "file": path.name,
-        "component": component,
-        "title": title,
-        "kind": kind,
-        "pages": pages,
-        "paper": options.paper,
-        "trim_mm": None,
-        "duplex": duplex,
-        "stock": "paper",
-        "sha256": sha(path),
-    }
+def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> Entry:
+    return Entry(path.name, component, title, kind, pages, options.paper, None, duplex, "paper", sha(path))
 
 
 def sources_summary(game: Game) -> str:
@@ -121,21 +107,22 @@ def sources_summary(game: Game) -> str:
     return str(sources.get("summary") or "") if isinstance(sources, dict) else ""
 
 
-def write_manifest(folder: Path, game: Game, composer: Composer, options: BuildOptions, inputs: str, entries: list[dict]) -> None:
+def write_manifest(folder: Path, game: Game, composer: Composer, options: BuildOptions, inputs: str, entries: list[Entry]) -> None:
     """manifest.json: what the kit is, what it is made from (the digest of its inputs) and its files."""
-    manifest = {
-        "game": game.id,
-        "title": str(game.meta["title"]),
-        "lang": game.lang,
-        "paper": options.paper,
-        "paper_mm": [round(side / MM, 2) for side in composer.paper],
-        "flip": options.flip,
-        "inputs": inputs,
-        "warnings": [str(p) for p in composer.problems.items if p.level == "warning"],  # the content's and layouts'
-        "files": entries,
-    }
+    extra = {}
     if sources_summary(game):  # what the kit is made from and adds, in a line (the kit page)
-        manifest["sources"] = sources_summary(game)
+        extra["sources"] = sources_summary(game)
     if game.coverage is not None:  # a translation: how much of it there is (kitpress list, the kit page)
-        manifest["translation"] = i18n.coverage_summary(game.coverage, str(game.meta.get("language") or "en"))
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        extra["translation"] = i18n.coverage_summary(game.coverage, str(game.meta.get("language") or "en"))
+    Manifest(
+        game=game.id,
+        title=str(game.meta["title"]),
+        lang=game.lang,
+        paper=options.paper,
+        paper_mm=tuple(round(side / MM, 2) for side in composer.paper),
+        flip=options.flip,
+        inputs=inputs,
+        warnings=tuple(str(p) for p in composer.problems.items if p.level == "warning"),  # the content's and layouts'
+        files=tuple(entries),
+        extra=extra,
+    ).write(folder)

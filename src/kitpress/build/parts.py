@@ -4,15 +4,14 @@ entry and its thumbnail for the kit page."""
 
 from __future__ import annotations
 
-import dataclasses
-import shutil
 from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from kitpress.build import batches, changes
 from kitpress.build.project import BuildOptions, strictly
-from kitpress.build.reuse import sha, unaltered
+from kitpress.build.incremental import Incremental, sha
+from kitpress.build.manifest import Entry
 from kitpress.compose.composer import Composer
 from kitpress.compose.scene import Part
 from kitpress.content.game import Game
@@ -26,25 +25,31 @@ from kitpress.typeset import fonts, styles
 from kitpress.units import MM
 
 
+class _Drawn(NamedTuple):  # a component to draw whole: what its entry will say it is made from
+    fingerprint: str
+    pieces: dict[str, str]
+
+
+class _Batched(NamedTuple):  # a big deck: its fingerprint is known once the workers composed it
+    facts: tuple
+
+
 def render_parts(
     parts: list[Part],
     game: Game,
     composer: Composer,
     options: BuildOptions,
     folder: Path,
-    final: Path,
-    previous: dict | None,
+    last: Incremental,
     progress: Callable[[str], None],
     extra: list[batches.Task | None],
-) -> tuple[list[dict], dict[Path, object]]:
+) -> tuple[list[Entry], dict[Path, object]]:
     """Every component's PDF in `folder`: kept from the last build when made from exactly the
     same inputs, else drawn, all on every core, with the `extra` files to draw. A deck of more
     than a batch of sheets is composed and drawn batch by batch in the workers, each batch kept
     in .batches/ for the next build. Returns the entries and what drawing each file returned.
     Each file is announced to `progress` as it is finished."""
-    same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
-    old = {e.get("file"): e for e in (previous or {}).get("files", [])}
-    entries: dict[str, dict] = {}
+    made: dict[str, Entry | _Drawn | _Batched] = {}
     tasks, plans, whole = [], {}, set()
     for part in parts:
         comp = game.component(part.component)
@@ -52,29 +57,49 @@ def render_parts(
         facts = (*notes, str(game.meta.get("author") or ""))
         job = _job(part, game, composer, options)
         chunks = _chunks(part, job)
-        if chunks:  # its fingerprint is known once the workers have composed its cards
+        if chunks:
             (folder / batches.CACHE).mkdir(exist_ok=True)
             plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
             for key, only in zip(keys, chunks):
                 thumb = thumb_path(folder, part.component) if key == keys[0] else None  # the deck's page 1
-                work = partial(_batch, composer, part, job, notes, same, only, final / batches.CACHE)
+                work = partial(_batch, composer, part, job, notes, last, only)
                 tasks.append(batches.Task(key, work, _cost(part, only), thumb))
-            entries[part.component] = {"facts": facts}
+            made[part.component] = _Batched(facts)
             continue
         pieces = changes.items(part)
-        fingerprint = changes.fingerprint(part, same, facts, pieces)
-        name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
-        before = old.get(name)
-        if unaltered(before, fingerprint, kept):
-            shutil.copy2(kept, folder / name)
-            entries[part.component] = {**before, "reused": True}
+        fingerprint = changes.fingerprint(part, last.same, facts, pieces)
+        name = f"{part.component}.pdf"
+        kept = last.keep(name, fingerprint, folder)
+        if kept is not None:
+            made[part.component] = kept
             progress(f"{name}  unchanged")
             continue
         draw = partial(_draw, part, job, notes, options.board)
         tasks.append(batches.Task(folder / name, draw, _cost(part, None), thumb_path(folder, part.component)))
         whole.add(folder / name)
-        entries[part.component] = {"fingerprint": fingerprint, "items": pieces}
+        made[part.component] = _Drawn(fingerprint, pieces)
     tasks += [task for task in extra if task is not None]
+    drawn, warnings = _draw_tasks(tasks, whole, game, options, progress)
+    out = []
+    for part in parts:
+        entry = made[part.component]
+        if isinstance(entry, _Batched):
+            entry = _joined(part, game, last, entry.facts, [drawn[key] for key in plans[part.component]], folder)
+            progress(f"{entry.file}  unchanged" if entry.kept else _pages(entry.file, entry.pages * options.tables))
+        elif isinstance(entry, _Drawn):
+            path = folder / f"{part.component}.pdf"
+            entry = _describe(part, game, options, path, drawn[path]).but(fingerprint=entry.fingerprint, items=entry.pieces)
+        if not entry.kept:  # a kept file keeps the warnings it was made with
+            entry = entry.but(warnings=tuple(dict.fromkeys(warnings.get(entry.file, []))))
+        out.append(entry)
+    return out, drawn
+
+
+def _draw_tasks(
+    tasks: list[batches.Task], whole: set[Path], game: Game, options: BuildOptions, progress: Callable[[str], None]
+) -> tuple[dict[Path, object], dict[str, list[str]]]:
+    """Draw every task on every core: what each returned, by its path, and the warnings found
+    for each kit file; a KitpressError for the errors."""
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
     if tasks:
         fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
@@ -91,20 +116,7 @@ def render_parts(
     warnings: dict[str, list[str]] = {}
     for task, each in zip(tasks, found):
         warnings.setdefault(made_for(task.path), []).extend(str(p) for p in each)
-    drawn = {task.path: result for task, result in zip(tasks, results)}
-    out = []
-    for part in parts:
-        entry = entries[part.component]
-        if "facts" in entry:
-            entry = _joined(part, game, same, entry["facts"], [drawn[key] for key in plans[part.component]], old, folder, final)
-            progress(f"{entry['file']}  unchanged" if entry.get("reused") else _pages(entry["file"], entry["pages"] * options.tables))
-        elif not entry.get("reused"):
-            path = folder / f"{part.component}.pdf"
-            entry = {**_describe(part, game, options, path, drawn[path]), **entry}
-        if not entry.get("reused"):  # a kept file keeps the warnings it was made with
-            entry["warnings"] = list(dict.fromkeys(warnings.get(entry["file"], [])))
-        out.append(entry)
-    return out, drawn
+    return {task.path: result for task, result in zip(tasks, results)}, warnings
 
 
 def made_for(path: Path) -> str:
@@ -152,7 +164,7 @@ def _chunks(part: Part, job: Job) -> list:
     return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
 
 
-def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: BuildOptions, only, cache: Path, key: Path) -> dict:
+def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only, key: Path) -> dict:
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
     build left that very batch in `cache`."""
     before = len(composer.problems.items)
@@ -165,39 +177,33 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, options: Buil
     found = composer.problems.items[before:]  # what composing these cards found
     if any(p.level == "error" for p in found):
         raise KitpressError(found)
-    name = changes.batch(part, options, notes, only, per_sheet) + ".pdf"
-    if (cache / name).is_file():
+    name = changes.batch(part, last.same, notes, only, per_sheet) + ".pdf"
+    if last.batch(name) is not None:
         pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
         return {"name": name, "pages": pages, "items": pieces, "cached": True}
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
     return {"name": name, "pages": pages, "items": pieces, "cached": False}
 
 
-def _joined(
-    part: Part, game: Game, options: BuildOptions, facts: tuple, made: list[dict], old: dict, folder: Path, final: Path
-) -> dict:
+def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[dict], folder: Path) -> Entry:
     """A batched deck's entry: its batches joined into one file, or the last build's file when
     every batch is the same as then."""
     pieces = {key: value for batch in made for key, value in batch["items"].items()}
     for deck in part.decks:
         if deck.back is not None:
             pieces[f"{deck.name}/back"] = changes.digest_face(deck.back)
-    fingerprint = changes.fingerprint(part, options, facts, pieces)
-    name, kept = f"{part.component}.pdf", final / f"{part.component}.pdf"
-    before, path = old.get(name), folder / name
+    fingerprint = changes.fingerprint(part, last.same, facts, pieces)
+    name, path = f"{part.component}.pdf", folder / f"{part.component}.pdf"
     names = [batch["name"] for batch in made]
-    if unaltered(before, fingerprint, kept):
-        shutil.copy2(kept, path)
-        entry = {**before, "reused": True}
-    else:
-        parts = [
-            folder / batches.CACHE / n if (folder / batches.CACHE / n).is_file() else final / batches.CACHE / n for n in names
-        ]
+    entry = last.keep(name, fingerprint, folder)
+    if entry is None:
+        drawn = [folder / batches.CACHE / n for n in names]
+        parts = [new if new.is_file() else last.batch(n) or new for new, n in zip(drawn, names)]
         pages = batches.join(path, parts, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
-        entry = {**_describe(part, game, options, path, pages), "batches": names, "fingerprint": fingerprint, "items": pieces}
+        entry = _describe(part, game, last.options, path, pages).but(batches=tuple(names), fingerprint=fingerprint, items=pieces)
     thumb = thumb_path(folder, part.component)
     if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
-        site.retag(thumb, entry["sha256"])
+        site.retag(thumb, entry.sha256)
     return entry
 
 
@@ -223,7 +229,7 @@ def _cost(part: Part, only) -> int:
     return sum(len(face.frames) + len(face.children) for face in part.faces()) + 40 * len(part.documents)
 
 
-def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: int) -> dict:
+def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: int) -> Entry:
     """A drawn component's manifest entry."""
     trim, duplex = None, False
     if part.kind == "cards":
@@ -231,20 +237,20 @@ def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: 
         duplex = any(d.back is not None for d in part.decks)
     elif part.kind in ("board", "page"):
         trim = _mm_size(part.boards[0].size)
-    return {
-        "file": path.name,
-        "component": part.component,
-        "title": str(part.title),
-        "kind": part.kind,
-        "pages": pages,
-        "paper": options.paper,
-        "trim_mm": trim,
-        "duplex": duplex,
-        "stock": game.component(part.component).stock,
-        "sha256": sha(path),
-        "batches": [],
-    }
+    return Entry(
+        file=path.name,
+        component=part.component,
+        title=str(part.title),
+        kind=part.kind,
+        pages=pages,
+        paper=options.paper,
+        trim_mm=trim,
+        duplex=duplex,
+        stock=game.component(part.component).stock,
+        sha256=sha(path),
+        batches=(),
+    )
 
 
-def _mm_size(size: tuple[float, float]) -> list[float]:
-    return [round(size[0] / MM, 2), round(size[1] / MM, 2)]
+def _mm_size(size: tuple[float, float]) -> tuple[float, float]:
+    return (round(size[0] / MM, 2), round(size[1] / MM, 2))

@@ -4,7 +4,6 @@ folder changes unless all of it succeeds; what is unchanged since the last build
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import os
 import shutil
@@ -13,11 +12,12 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from kitpress import files
-from kitpress.build import batches, changes, publish
+from kitpress.build import batches, publish
+from kitpress.build.incremental import Incremental
 from kitpress.build.kitpages import kit_files, printer_check, write_manifest
 from kitpress.build.parts import made_for, render_parts
 from kitpress.build.project import BuildOptions, Project, apply_settings, check_options, find_project, strictly
-from kitpress.build.reuse import previous_manifest, unchanged
+from kitpress.build.manifest import Entry
 from kitpress.compose.composer import Composer, Options
 from kitpress.compose.scene import Part
 from kitpress.content.game import Game, load_game
@@ -33,7 +33,7 @@ class Built(NamedTuple):
     (None for a first build; [] when nothing did)."""
 
     folder: Path
-    entries: list[dict]
+    entries: list[Entry]
     changes: list[str] | None
 
 
@@ -65,22 +65,22 @@ def build_game(
 ) -> Built:
     """Build one game's kit, each file announced to `progress` as it is finished."""
     check_options(options)
-    inputs = changes.inputs(project.inputs(game_id), dataclasses.replace(options, out=None))
-    kept = unchanged(project, game_id, options, inputs)
+    last = Incremental(project, game_id, options)
+    kept = last.kept()
     if kept is not None:  # nothing it is made from has changed: not even composed again
         return _kept(*kept, progress)
     game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=True)
     final = (options.out or project.root / "build") / game.id / game.lang / options.paper
     staging = _staging(final, options)
-    previous = previous_manifest(final)
+    last.at(final)
     try:
-        check, check_task = printer_check(game, composer, options, staging, final, previous)
-        entries, drawn = render_parts(parts, game, composer, options, staging, final, previous, progress, [check_task])
+        check, check_task = printer_check(game, composer, options, staging, last)
+        entries, drawn = render_parts(parts, game, composer, options, staging, last, progress, [check_task])
         check["pages"] = check.get("pages") or drawn[staging / "calibration.pdf"]
         entries = kit_files(game, composer, options, staging, final, entries, progress, check)
-        write_manifest(staging, game, composer, options, inputs, entries)
-        report = changes.report(previous, entries, lambda name: changes.pages_changed(final / name, staging / name))
-        publish.publish(staging, final, entries, previous, report)
+        write_manifest(staging, game, composer, options, last.inputs, entries)
+        report = last.report(entries, staging)
+        publish.publish(staging, final, entries, last.previous, report)
     except batches.WorkerDied as died:
         raise _died(died, final) from None
     except OSError as exc:  # a full disk, a folder that turned read-only: nothing is moved into place
@@ -90,12 +90,12 @@ def build_game(
     return Built(final, entries, report)
 
 
-def _kept(final: Path, entries: list[dict], progress: Callable[[str], None]) -> Built:
+def _kept(final: Path, entries: list[Entry], progress: Callable[[str], None]) -> Built:
     """The last kit, kept whole: nothing it is made from has changed."""
     publish.sweep(final.parent)
     for entry in entries:
-        progress(f"{entry['file']}  unchanged")
-    return Built(final, entries, [])
+        progress(f"{entry.file}  unchanged")
+    return Built(final, [entry.but(kept=True) for entry in entries], [])
 
 
 def _died(died: batches.WorkerDied, final: Path) -> KitpressError:

@@ -1,30 +1,31 @@
-"""Putting a built kit in place: in one step where the system allows it, keeping what of the
-old folder should stay, and sweeping away what builds killed mid-way left behind."""
+"""Putting a built kit in place whole, keeping what of the old folder should stay, and sweeping
+away what builds killed mid-way left behind (putting back an old kit a build had moved aside)."""
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import shutil
-import sys
 from pathlib import Path
 
+from kitpress import files
 from kitpress.build import batches
+from kitpress.build.manifest import Entry, Manifest
 from kitpress.site.kitpage import THUMBS
 
 PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
 
 
-def publish(staging: Path, final: Path, entries: list[dict], previous: dict | None, report: list[str] | None) -> None:
+def publish(staging: Path, final: Path, entries: list[Entry], previous: Manifest | None, report: list[str] | None) -> None:
     """Put the new kit in place in one step: `staging` gets what of the old folder stays (cached
-    batches, thumbnails, previews, anything else put there), then the two folders are swapped,
-    so a build killed at any moment leaves the old kit or the new one, never a mix. The PDFs a
+    batches, thumbnails, previews, anything else put there), then it takes the old folder's
+    place (`_swap`), so a build killed at any moment leaves the old kit or the new one, never a
+    mix. The PDFs a
     change replaces are kept in .previous/ with the list of what changed, for `preview
     --changed`; a build that changes nothing leaves the last change there."""
-    was = {e.get("file"): e.get("sha256") for e in (previous or {}).get("files", [])}
-    replaced = {e["file"] for e in entries if "items" in e and was.get(e["file"]) != e["sha256"]}  # components only
-    wanted = {name for entry in entries for name in entry.get("batches", [])}
+    was = {e.file: e.sha256 for e in previous.files} if previous else {}
+    replaced = {e.file for e in entries if e.items is not None and was.get(e.file) != e.sha256}  # components only
+    wanted = {name for entry in entries for name in entry.batches or ()}
     if final.is_dir():
         for old in final.iterdir():
             new = staging / old.name
@@ -38,26 +39,34 @@ def publish(staging: Path, final: Path, entries: list[dict], previous: dict | No
             elif not new.exists():
                 _link(old, new)
         if replaced:
-            (staging / PREVIOUS).mkdir()
+            (staging / PREVIOUS).mkdir(exist_ok=True)  # made already if it lost a race once
             for name in replaced & {p.name for p in final.iterdir()}:
                 _link(final / name, staging / PREVIOUS / name)
             if report:
                 (staging / PREVIOUS / "changes.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-    if not final.exists():
-        try:
-            os.rename(staging, final)
-            return
-        except OSError as error:  # another build of this kit put its folder there meanwhile
-            if error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
-                raise
-        return publish(staging, final, entries, previous, report)  # keep what it left, then swap as usual
-    if _exchange(staging, final):
-        shutil.rmtree(staging, ignore_errors=True)  # now the old kit
-    else:  # no atomic swap here (not Linux): file by file, each move atomic
-        for path in sorted(staging.iterdir()):
-            if path.is_dir():
-                shutil.rmtree(final / path.name, ignore_errors=True)
-            os.replace(path, final / path.name)
+    try:
+        _swap(staging, final)
+    except OSError as error:  # another build of this kit put its folder there meanwhile
+        if error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+            raise
+        publish(staging, final, entries, previous, report)  # keep what it left, then swap as usual
+
+
+def _swap(staging: Path, final: Path) -> None:
+    """Two renames, each atomic: the old kit aside (as `.<name>-<pid>-old`, a name `sweep`
+    knows), then the new one in its place. Killed between the two (a few microseconds), the
+    old kit is whole beside its place, and the next build's sweep puts it back. OSError
+    ENOTEMPTY or EEXIST if another build's kit took the place meanwhile."""
+    old = final.with_name(f".{final.name}-{os.getpid()}-old")
+    try:
+        os.rename(final, old)
+    except FileNotFoundError:  # a first build (or another build's swap, half-way)
+        old = None
+    try:
+        os.rename(staging, final)
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)  # the old kit; or, lost to another build, superseded
 
 
 def _link(source: Path, target: Path) -> None:
@@ -79,29 +88,28 @@ def _link_file(source, target) -> None:
         shutil.copy2(source, target)
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders atomically: Linux's renameat2(RENAME_EXCHANGE), which Python's os module
-    does not offer. False where it is not available."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    at_fdcwd, rename_exchange = -100, 2
-    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
-
-
 def sweep(folder: Path) -> None:
-    """Remove what builds killed mid-way left behind: staging folders of processes now gone."""
+    """Remove what builds killed mid-way left behind: staging folders of processes now gone; an
+    old kit moved aside by a build killed before it put the new one in is put back."""
     for stale in folder.glob(".*-*-*"):
         parts = stale.name.split("-")
-        if len(parts) < 3 or not parts[1].isdigit() or not stale.is_dir():
+        if len(parts) < 3 or not parts[1].isdigit() or not stale.is_dir() or _alive(int(parts[1])):
             continue
-        try:
-            os.kill(int(parts[1]), 0)
-        except ProcessLookupError:
-            shutil.rmtree(stale, ignore_errors=True)
-        except PermissionError:
-            pass  # another user's live build
+        kit = folder / parts[0][1:]
+        if parts[-1] == "old" and not files.exists(kit):
+            try:
+                os.rename(stale, kit)
+                continue
+            except OSError:
+                pass  # another build put a kit there meanwhile: this one is superseded
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # another user's live build
+    return True

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from kitpress.build import printers
+from kitpress.build.manifest import Entry
 from kitpress.build.pipeline import BuildOptions, build_game, cannot_write, find_project
 from kitpress.cli.app import PAPER, app, err, fail, games, languages, out
 from kitpress.content.i18n import coverage_line
@@ -78,7 +79,7 @@ def build(
             translation = manifest.get("translation")
             if isinstance(translation, dict):
                 out.print(f"  {coverage_line(translation)}")
-            for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.get("warnings", []))]:
+            for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.warnings or ())]:
                 err.print(warning)
             _changes(changed)
             _how_to_print(entries, options)
@@ -139,21 +140,21 @@ def _changes(lines: list[str] | None) -> None:
         out.print(f"    {line}")
 
 
-def _how_to_print(entries: list[dict], options: BuildOptions) -> None:
+def _how_to_print(entries: list[Entry], options: BuildOptions) -> None:
     out.print(f"  How to print: on {options.paper.upper()}, at 100 % / actual size (never 'fit to page').")
     for entry in entries:
-        hint = "card stock" if entry["stock"] == "card" else "plain paper"
-        if entry["duplex"]:
+        hint = "card stock" if entry.stock == "card" else "plain paper"
+        if entry.duplex:
             hint += f", double-sided, flip on the {options.flip} edge"
-        if entry["kind"] == "cards":
+        if entry.kind == "cards":
             hint += "; cut on the marks"
-        if entry["kind"] == "board" and options.paper != "a3":
+        if entry.kind == "board" and options.paper != "a3":
             hint += (
                 "; scaled to fit one sheet"
                 if options.board == "fit"
                 else "; trim the pieces, glue each grey strip under its neighbour, line up the ⊕ marks"
             )
-        out.print(f"    {entry['file']:<18} {hint}")
+        out.print(f"    {entry.file:<18} {hint}")
 
 
 @app.command()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -33,11 +34,11 @@ def run(args: list[str] | None = None) -> int:
 
 def main() -> None:
     code = run()
-    # Every file is written and moved into place by now; tearing the interpreter down (freeing
-    # a big deck's objects one by one) would only add a tenth of a second to every command.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    # A normal exit (atexit handlers, buffers flushed), but without the garbage collector's last
+    # passes over every object a build made: frozen, they are skipped. Measured in
+    # docs/performance.md: +10-16 ms over os._exit, where a plain exit adds 100-200 ms.
+    gc.freeze()
+    sys.exit(code)
 
 
 if __name__ == "__main__":
