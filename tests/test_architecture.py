@@ -30,15 +30,10 @@ DOORS = {
     "PIL": {"content", "build", "site"},
     "pypdf": set(),  # tests and tools/ only: not a dependency of kitpress
 }
-# Imports of a later stage, as the code stands (issue 14 removes them): layout and translations
-# read the style keys and the fonts' coverage where typeset defines them; build draws the kit
-# page and its thumbnails with the site's code.
+# Imports of a later stage, as the code stands: loading a translation asks the fonts (as the
+# project registered them) whether they can print its language, before anything is composed.
 BACKWARD = {
     "content.i18n.scripts -> typeset.fonts",
-    "build.batches -> site.kitpage",
-    "build.kitpages -> site.kitpage",
-    "build.parts -> site.kitpage",
-    "build.publish -> site.kitpage",
 }
 
 

@@ -16,7 +16,8 @@ from PIL import Image
 
 from kitpress.build.pipeline import BuildOptions, build_game, find_project
 from kitpress.errors import KitpressError
-from kitpress.site.kitpage import THUMB_WIDTH, write_index
+from kitpress.build.thumbs import THUMB_WIDTH
+from kitpress.site.kitpage import write_index
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "state-in-class"
@@ -301,7 +302,7 @@ def test_in_a_browser(site, tmp_path, width):
 
 
 def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp_path, monkeypatch):
-    from kitpress.site import thumbs as drawn
+    from kitpress.build import thumbs as drawn
     from synthetic import synthetic_project
     from kitpress.build.pipeline import Project
 
@@ -323,7 +324,7 @@ def test_the_thumbnails_a_build_draws_show_its_files_and_are_not_drawn_again(tmp
 
 
 def test_retagging_a_thumbnail_changes_only_its_source_and_keeps_it_a_valid_png(tmp_path):
-    from kitpress.site import thumbs as site
+    from kitpress.build import thumbs as site
 
     made = tmp_path / "made.png"
     Image.new("RGB", (30, 20), "red").save(made, pnginfo=site.source_info("a" * 64))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -121,3 +122,20 @@ def _kind(mode: int) -> str:
 def _size(limit: int) -> str:
     mib = limit / (1024 * 1024)
     return f"{mib:g} MiB" if mib >= 1 else f"{limit // 1024} KiB"
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write a file whole: a temporary file in the same folder, then os.replace, so a reader (a
+    browser, a build drawing thumbnails at the same time) never sees half a file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -63,7 +63,7 @@ def thumbnail(pdf: Path, target: Path) -> None:
     """A file's picture for the kit page, drawn by the main process while the workers draw
     the rest (each worker would import pdfium for it: 12 ms); the kit page would draw it after
     the build, alone. One that fails here is drawn by the kit page, which reports why."""
-    from kitpress.site.kitpage import draw_thumbnail
+    from kitpress.build.thumbs import draw_thumbnail
 
     try:
         draw_thumbnail(pdf, target, hashlib.sha256(pdf.read_bytes()).hexdigest())

@@ -18,7 +18,7 @@ from kitpress.content.game import Game
 from kitpress.render import kitfiles
 from kitpress.render.canvas import Job, Meta
 from kitpress.render.kittext import words
-from kitpress.site import kitpage as site
+from kitpress.build import thumbs
 from kitpress.units import MM
 
 
@@ -91,10 +91,10 @@ def _plan_thumbnails(folder: Path, final: Path, plan: str, kit: str) -> None:
     """The kit page's pictures of the plan and of kit.pdf, which begins with the plan's page:
     one picture, drawn unless the last build's shows this very plan."""
     drawn, kept = thumb_path(folder, "plan"), thumb_path(final, "plan")
-    if not site.shows(kept, plan):
+    if not thumbs.shows(kept, plan):
         batches.thumbnail(folder / "plan.pdf", drawn)
         kept = drawn
-    site.retag(thumb_path(folder, "kit"), kit, source=kept)
+    thumbs.retag(thumb_path(folder, "kit"), kit, source=kept)
 
 
 def _entry(path: Path, component: str, title: str, kind: str, options: BuildOptions, pages: int, duplex: bool = False) -> Entry:

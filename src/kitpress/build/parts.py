@@ -20,7 +20,7 @@ from kitpress.render import cardsheets, kitfiles
 from kitpress.render.boardsheets import render_board
 from kitpress.render.canvas import Job, Meta
 from kitpress.render.documents import render_document
-from kitpress.site import kitpage as site
+from kitpress.build import thumbs
 from kitpress.typeset import fonts, styles
 from kitpress.units import MM
 
@@ -151,7 +151,7 @@ def _thumbnail(tasks: list[batches.Task], index: int, drawn) -> None:
 
 
 def thumb_path(folder: Path, component: str) -> Path:
-    return folder / site.THUMBS / f"{component}.png"
+    return folder / thumbs.THUMBS / f"{component}.png"
 
 
 def _chunks(part: Part, job: Job) -> list:
@@ -203,7 +203,7 @@ def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[
         entry = _describe(part, game, last.options, path, pages).but(batches=tuple(names), fingerprint=fingerprint, items=pieces)
     thumb = thumb_path(folder, part.component)
     if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
-        site.retag(thumb, entry.sha256)
+        thumbs.retag(thumb, entry.sha256)
     return entry
 
 

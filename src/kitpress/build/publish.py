@@ -11,7 +11,7 @@ from pathlib import Path
 from kitpress import files
 from kitpress.build import batches
 from kitpress.build.manifest import Entry, Manifest
-from kitpress.site.kitpage import THUMBS
+from kitpress.build.thumbs import THUMBS
 
 PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpress preview --changed`
 

@@ -14,14 +14,9 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from kitpress import usercache
-from kitpress.site.atomic import write_atomic
+from kitpress.files import write_atomic
 from kitpress.site.kits import group, paper_order
 from kitpress.site.manifests import load_kit, manifests
-
-# build/ draws and retags the thumbnails as it builds, by these names from here (thumbs owns them)
-from kitpress.site.thumbs import THUMB_WIDTH, THUMBS, draw_thumbnail, retag, shows
-
-__all__ = ["write_index", "THUMB_WIDTH", "THUMBS", "draw_thumbnail", "retag", "shows"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 TEMPLATE = "index.html.j2"

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from kitpress import files
 from kitpress.errors import KitpressError, Loc, Problem
-from kitpress.site import thumbs
+from kitpress.build import thumbs
 from kitpress.site.kits import LANG_NAMES, PAPER_NAMES, STOCK_NAMES, Component, Kit, Translation, anchor, is_combined, sheets_for
 
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024

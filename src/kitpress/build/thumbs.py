@@ -10,7 +10,7 @@ import zlib
 from pathlib import Path
 
 from kitpress.errors import Loc, fail
-from kitpress.site.atomic import write_atomic
+from kitpress.files import write_atomic
 
 THUMB_WIDTH = 240  # px
 THUMBS = "thumbs"  # the folder beside a kit's files
