@@ -4,7 +4,6 @@ resolved with a cycle guard, frames and shapes merged by id."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,8 +11,8 @@ from kitpress import files
 from kitpress.content import yamlio
 from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
-from kitpress.errors import Loc, Problem, Problems, did_you_mean, fail, rel, shown
-from kitpress.layout import sizes
+from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
+from kitpress.layout import oldforms, sizes
 from kitpress.layout.specs import FaceSpec, read_face
 from kitpress.fontfiles import FAMILIES
 from kitpress.layout.stylesheet import ALIGNS, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
@@ -159,7 +158,7 @@ class Layouts:
             layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
             Checker(problems).check(raw, layout_type, "layout", raw.loc)
             problems.raise_if_errors()
-            self.deprecated.items.extend([*bare_points(raw), *old_boxes(raw)])
+            self.deprecated.items.extend(oldforms.warnings(raw))
             self._raw[name] = raw
         return self._raw[name]
 
@@ -266,56 +265,3 @@ def _merge_by_id(parent: YList, child: YList) -> YList:
         else:
             out.append(item)
     return out
-
-
-# Keys of shapes and frames whose bare numbers were points while every other length of a layout
-# is millimetres: still read as points, with a warning that names the explicit form.
-POINT_KEYS = ("width", "dash")
-
-
-def bare_points(raw: YMap) -> list[Problem]:
-    """A deprecation warning at each bare line width or dash length of a layout file."""
-    found = []
-    for group in ("shapes", "frames"):
-        for item in raw.get(group) or []:
-            if not isinstance(item, YMap):
-                continue
-            for key in POINT_KEYS:
-                for value, loc in _values_at(item, key):
-                    if _bare_number(value):
-                        unlike = "unlike the layout's other lengths (millimetres)"
-                        message = f"{key}: {value}: a bare number here is points, {unlike}: write {value}pt (kitpress migrate rewrites it)"
-                        found.append(Problem("warning", message, loc))
-    return found
-
-
-def _values_at(item: YMap, key: str) -> list[tuple[object, Loc]]:
-    value = item.get(key)
-    if isinstance(value, YList):
-        return [(v, value.loc_of(i)) for i, v in enumerate(value)]
-    return [] if value is None else [(value, item.loc_of(key))]
-
-
-def _bare_number(value) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int | float):
-        return True
-    return isinstance(value, str) and re.fullmatch(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*", value) is not None
-
-
-def old_boxes(raw: YMap) -> list[Problem]:
-    """A deprecation warning at each shape whose box is not `at:` (the key frames, tracks and
-    nets use): `rect: BOX` is `at: BOX`, and `ellipse: BOX` is `shape: ellipse, at: BOX`."""
-    found = []
-    for key, loc in old_box_keys(raw):
-        new = "at: …" if key == "rect" else "shape: ellipse, at: …"
-        message = f"{key}: is the old form of a shape's box: write {new}, as frames do (kitpress migrate rewrites it)"
-        found.append(Problem("warning", message, loc))
-    return found
-
-
-def old_box_keys(raw: YMap) -> list[tuple[str, Loc]]:
-    """Each `rect:` and `ellipse:` key of a layout file's shapes, where it is written."""
-    shapes = [item for item in raw.get("shapes") or [] if isinstance(item, YMap)]
-    return [(key, item.key_loc(key)) for item in shapes for key in ("rect", "ellipse") if key in item]

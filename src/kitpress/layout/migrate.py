@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kitpress.content import yamlio
 from kitpress.errors import rel
-from kitpress.layout.layouts import bare_points, old_box_keys
+from kitpress.layout.oldforms import bare_points, old_box_keys
 from kitpress.layout.markuplang import LENGTHS, OLD_ATTRIBUTES, OLD_TAGS, TAGS, TEXT, WIDTHS, with_points
 
 _NUMBER = re.compile(r"([\"']?)([-+]?(?:\d+(?:\.\d*)?|\.\d+))\1")
