@@ -358,10 +358,33 @@ def test_cli_prints_located_errors_and_writes_nothing(kit_project):
     assert not (kit_project.root / "build").exists()
 
 
-def test_a_template_typo_names_no_internal_type(kit_project):
+def test_a_template_typo_names_the_variable_and_what_it_has_like_it(kit_project):
     text = kit_project.edit("layouts/state-in-class/event-front.yaml", "{{ card.title }}", "{{ card.titel }}")
     (problem,) = kit_project.compose_error().problems
     line = kit_project.line_of(text, "card.titel")
     assert str(problem) == (
-        f"layouts/state-in-class/event-front.yaml:{line}:13: error: template: a record of the content has no attribute 'titel'"
+        f"layouts/state-in-class/event-front.yaml:{line}:13: error: template: card has no 'titel' (did you mean 'title'?)"
     )
+
+
+def test_a_misspelt_variable_is_named_with_the_one_it_looks_like(kit_project):
+    text = kit_project.edit("layouts/state-in-class/event-front.yaml", "{{ card.title }}", "{{ crad.title }}")
+    (problem,) = kit_project.compose_error().problems
+    line = kit_project.line_of(text, "crad.title")
+    assert str(problem).endswith(f"event-front.yaml:{line}:13: error: template: 'crad' is not defined here (did you mean 'card'?)")
+
+
+def test_a_label_the_game_lacks_is_named_with_where_to_add_it_not_the_shared_layout(kit_project):
+    """layouts/common/document.yaml prints labels.translation in a translated kit: a game without
+    that label is told which label, and where its labels are written."""
+    labels = kit_project.root / "content/state-in-class/labels.yaml"
+    text = labels.read_text(encoding="utf-8")
+    labels.write_text("\n".join(row for row in text.split("\n") if not row.startswith("  translation:")), encoding="utf-8")
+    locale = kit_project.root / "content/state-in-class/locales/es.yaml"
+    rows = locale.read_text(encoding="utf-8").split("\n")
+    locale.write_text("\n".join(row for row in rows if not row.startswith("labels.translation:")), encoding="utf-8")
+    first = next(n for n, row in enumerate(text.split("\n"), 1) if row.startswith("  ") and ":" in row)
+    messages = [str(p) for p in kit_project.compose_error(lang="es").problems]
+    shared = (kit_project.root / "layouts/common/document.yaml").read_text(encoding="utf-8")
+    needs = kit_project.line_of(shared, "labels.translation")
+    assert f"layouts/common/document.yaml:{needs}:1: error: template: labels has no 'translation': add it where labels is written, content/state-in-class/labels.yaml:{first}" in messages

@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from kitpress import __version__, files, usercache
 from kitpress.compose import budgets, filters, sandbox
+from kitpress.compose.missing import Missing, MissingError, described
 from kitpress.compose.budgets import BudgetError
 from kitpress.compose.sandbox import BudgetedEnvironment
 from kitpress.content.textfmt import number
@@ -82,7 +83,7 @@ class Binder:
         loader = _CheckedLoader([d for d in search_dirs if d.is_dir()])
         self.env = BudgetedEnvironment(
             autoescape=True,
-            undefined=jinja2.StrictUndefined,
+            undefined=Missing,
             finalize=self._finalize,
             loader=loader,
             trim_blocks=True,
@@ -164,7 +165,8 @@ class Binder:
         except KitpressError:
             raise
         except Exception as exc:  # noqa: BLE001 - every template failure is the author's, with a place
-            raise self._failed(_describe(exc), _error_loc(exc, source)) from None
+            message = f"template: {described(exc, context)}" if isinstance(exc, MissingError) else _describe(exc)
+            raise self._failed(message, _error_loc(exc, source)) from None
         finally:
             meter.stop()
         _check_printed(text, source.loc, document)  # what a {% filter %} block wrote is counted here

@@ -1,0 +1,74 @@
+"""What a template names that the content does not have, said in the author's words: which
+record lacks which field, the field it has that looks like it, and the file to add it to. A
+shared layout (layouts/common) that needs a label names the label the game lacks, not itself."""
+
+from __future__ import annotations
+
+import jinja2
+from jinja2.utils import missing
+
+from kitpress.content.yamlio import YList, YMap
+from kitpress.errors import did_you_mean, rel
+
+
+class MissingError(jinja2.UndefinedError):
+    """jinja's UndefinedError, knowing what was asked of what."""
+
+    def __init__(self, message: str, owner, name):
+        super().__init__(message)
+        self.owner, self.name = owner, name
+
+
+class Missing(jinja2.StrictUndefined):
+    """StrictUndefined whose failures say what was missing from what (MissingError)."""
+
+    __slots__ = ()
+
+    def _fail_with_undefined_error(self, *args, **kwargs):
+        raise MissingError(self._undefined_message, self._undefined_obj, self._undefined_name)
+
+
+# every operation StrictUndefined refuses refuses with a MissingError here (jinja binds them to
+# its own function, so overriding the method alone would not reach `str()` or `+`)
+for _name, _value in vars(jinja2.Undefined).items() | vars(jinja2.StrictUndefined).items():
+    if _value is jinja2.Undefined._fail_with_undefined_error:
+        setattr(Missing, _name, Missing._fail_with_undefined_error)
+
+
+def described(exc: MissingError, context: dict) -> str:
+    """"card has no 'titel' (did you mean 'title'?)", "labels has no 'translation': add it where
+    labels is written, content/…/labels.yaml:3"; the variable is named when the context holds
+    the record itself."""
+    owner, name = exc.owner, exc.name
+    if owner is missing:
+        return f"'{name}' is not defined here{did_you_mean(name, [k for k in context if not k.startswith('_')])}"
+    called = next((key for key, value in context.items() if value is owner and not key.startswith("_")), None)
+    what = called or _kind(owner)
+    if isinstance(owner, dict):
+        hint = did_you_mean(name, owner.keys()) if isinstance(name, str) else ""
+        where = _written_at(owner)
+        add = f": add it where {what} is written, {where}" if where and not hint else ""
+        return f"{what} has no '{name}'{hint}{add}"
+    if isinstance(owner, list) and not isinstance(name, str):
+        return f"{what} has no item {name} (it has {len(owner)})"
+    return f"{what} has no '{name}'"
+
+
+def _kind(owner) -> str:
+    if isinstance(owner, YMap):
+        return "a record of the content"
+    if isinstance(owner, YList):
+        return "a list of the content"
+    if isinstance(owner, str):
+        return "a text"
+    if owner is None:
+        return "nothing (an empty value)"
+    return f"a {type(owner).__name__}"
+
+
+def _written_at(owner) -> str | None:
+    """The content file and line a record was written at (labels: content/…/labels.yaml:3)."""
+    loc = getattr(owner, "loc", None)
+    if loc is None or not str(loc.path).endswith(".yaml"):
+        return None
+    return f"{rel(loc.path)}:{loc.line}"
