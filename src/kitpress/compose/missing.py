@@ -40,18 +40,31 @@ def described(exc: MissingError, context: dict) -> str:
     labels is written, content/…/labels.yaml:3"; the variable is named when the context holds
     the record itself."""
     owner, name = exc.owner, exc.name
+    asked = _quoted(name)
     if owner is missing:
-        return f"'{name}' is not defined here{did_you_mean(name, [k for k in context if not k.startswith('_')])}"
+        return f"{asked} is not defined here{_hint(name, [k for k in context if not k.startswith('_')])}"
     called = next((key for key, value in context.items() if value is owner and not key.startswith("_")), None)
     what = called or _kind(owner)
     if isinstance(owner, dict):
-        hint = did_you_mean(name, owner.keys()) if isinstance(name, str) else ""
+        hint = _hint(name, owner.keys())
         where = _written_at(owner)
         add = f": add it where {what} is written, {where}" if where and not hint else ""
-        return f"{what} has no '{name}'{hint}{add}"
-    if isinstance(owner, list) and not isinstance(name, str):
+        return f"{what} has no {asked}{hint}{add}"
+    if isinstance(owner, list) and isinstance(name, int):
         return f"{what} has no item {name} (it has {len(owner)})"
-    return f"{what} has no '{name}'"
+    return f"{what} has no {asked}"
+
+
+def _quoted(name, most: int = 60) -> str:
+    """What the template named, quoted; a key of a million characters is cut short."""
+    text = str(name)
+    return repr(text if len(text) <= most else text[: most - 1] + "…")
+
+
+def _hint(name, choices) -> str:
+    if not isinstance(name, str) or len(name) > 100:  # no near miss for a long text
+        return ""
+    return did_you_mean(name, choices)
 
 
 def _kind(owner) -> str:
