@@ -129,3 +129,18 @@ def test_when_leaves_out_a_frame_on_the_cards_it_is_false_for():
     assert {f.id for f in asking.frames} >= {"questions"} and "joker" not in {f.id for f in asking.frames}
     assert "joker" in {f.id for f in joker.frames} and "questions" not in {f.id for f in joker.frames}
     assert re.search(r"Yuri Gagarin", next(f.markup for f in joker.frames if f.id == "joker"))
+
+
+def test_tables_stamps_each_copy_and_the_same_sources_make_the_same_bytes(mini_project, tmp_path):
+    """--tables 2: every page twice, the second copy marked 'Table 2'; built twice, byte for byte
+    the same (pikepdf's own overlay named its forms at random)."""
+    import pypdfium2
+
+    made = [build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / str(i), tables=2)) for i in (1, 2)]
+    first, second = (built.folder / "cards.pdf" for built in made)
+    assert first.read_bytes() == second.read_bytes()
+    with pikepdf.open(first) as pdf:
+        pages = len(pdf.pages)
+    document = pypdfium2.PdfDocument(str(first))
+    texts = [document[i].get_textpage().get_text_range() for i in range(pages)]
+    assert pages % 2 == 0 and all("Table 1" in t for t in texts[: pages // 2]) and all("Table 2" in t for t in texts[pages // 2 :])

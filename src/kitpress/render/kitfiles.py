@@ -213,7 +213,7 @@ def stamp_tables(path: Path, tables: int, job: Job) -> int:
                 if size not in stamps:
                     stamps[size] = pikepdf.open(io.BytesIO(_stamp(size, table, job)))
                     opened.append(stamps[size])
-                page.add_overlay(stamps[size].pages[0])
+                _overlay(source, page, stamps[size].pages[0], table)
                 stamped.pages.append(page)
         pages = len(stamped.pages)
         save(stamped, path, title, job.meta.lang)
@@ -221,6 +221,18 @@ def stamp_tables(path: Path, tables: int, job: Job) -> int:
     finally:
         for pdf in opened:
             pdf.close()
+
+
+def _overlay(pdf, page, stamp, table: int) -> None:
+    """Draw `stamp` (a page of the same size) over `page`, as a form named after its table:
+    pikepdf's add_overlay names the form at random, and a kit must be the same bytes every
+    time it is built from the same sources."""
+    import pikepdf
+
+    form = pdf.copy_foreign(stamp.as_form_xobject())
+    name = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(f"/KitpressTable{table}"))
+    page.contents_add(pikepdf.Stream(pdf, b"q\n"), prepend=True)  # the page's own state, closed below
+    page.contents_add(pikepdf.Stream(pdf, b"\nQ\nq " + bytes(str(name), "ascii") + b" Do Q\n"))
 
 
 def _stamp(size: tuple[float, float], table: int, job: Job) -> bytes:
