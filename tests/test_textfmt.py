@@ -83,3 +83,46 @@ def test_share_out_gives_out_every_coin_and_never_favours_a_lower_rank():
 
 def test_share_out_with_a_pattern_of_zeros_stops():
     assert share_out(10, [0, 0, 0]) == [0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    "amount, lang, shown",
+    [
+        (200, "en", "$200"),
+        (200, "es", "200\u00a0$"),  # the sign after, with a no-break space (CLDR's pattern)
+        (12500, "ru", "12\u00a0500\u00a0$"),
+        (1500, "es", "1.500\u00a0$"),
+        (2.5, "es", "2,50\u00a0$"),
+        (-300, "en", MINUS + "$300"),
+        (200, "pt-BR", "$\u00a0200"),
+        (200, "xx", "$200"),  # a language CLDR does not know: English's way
+    ],
+)
+def test_money_follows_the_language(amount, lang, shown):
+    from kitpress.content.textfmt import money
+
+    assert money(amount, lang, "$") == shown
+
+
+def test_the_money_filter_takes_its_sign_from_the_labels_and_its_order_from_the_kit_language():
+    from kitpress.compose.bind import Binder
+    from kitpress.content.yamlio import LocStr, YMap
+    from kitpress.errors import Loc
+
+    binder, source = Binder([]), LocStr("{{ 1200|money }}", Loc("layouts/x.yaml", 3, 5))
+    labels = YMap({"currency": "₽"}, loc=Loc("content/g/labels.yaml", 2, 3))
+    assert binder.render(source, {"labels": labels, "kit": {"lang": "en"}})[0] == "₽1,200"
+    assert binder.render(source, {"labels": labels, "kit": {"lang": "es"}})[0] == "1.200\u00a0₽"
+
+
+def test_a_game_without_a_currency_label_is_told_where_its_labels_are():
+    from kitpress.compose.bind import Binder, BindError
+    from kitpress.content.yamlio import LocStr, YMap
+    from kitpress.errors import Loc
+
+    source = LocStr("{{ 1200|money }}", Loc("layouts/x.yaml", 3, 5))
+    labels = YMap({"sheets": "Sheets"}, loc=Loc("content/g/labels.yaml", 2, 3))
+    with pytest.raises(BindError) as error:
+        Binder([]).render(source, {"labels": labels, "kit": {"lang": "en"}})
+    assert str(error.value) == "template: labels has no 'currency': add it where labels is written, content/g/labels.yaml:2"
+    assert error.value.loc == Loc("layouts/x.yaml", 3, 5)

@@ -4,12 +4,15 @@ against the template budgets where its result could grow."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import jinja2
+from jinja2.utils import missing
 
 from kitpress.compose import budgets
-from kitpress.content.textfmt import PLACEHOLDER, fill as fill_text, number, signed, thousands as thousands_in
+from kitpress.compose.missing import MissingError
+from kitpress.content.textfmt import PLACEHOLDER, fill as fill_text, money as money_in, number, signed, thousands as thousands_in
 from kitpress.content.yamlio import LocStr
 
 
@@ -83,6 +86,22 @@ def thousands(context, value) -> str:
     return thousands_in(value, str(kit.get("lang") or "en") if isinstance(kit, dict) else "en")
 
 
+@jinja2.pass_context
+def money(context, value) -> str:
+    """An amount of the game's money as the kit's language writes it: `{{ 200|money }}` is
+    "$200" in English, "200 $" in Spanish. The sign is the game's label `currency`, which a
+    translator may change; a game without it is told where its labels are."""
+    labels = context.get("labels")
+    sign = labels.get("currency") if isinstance(labels, dict) else None
+    if sign is None:  # said as any missing name is: "labels has no 'currency': add it where …"
+        owner, name = (labels, "currency") if isinstance(labels, dict) else (missing, "labels")
+        raise MissingError("money needs the label 'currency'", owner, name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise TypeError(f"money prints a number, not {type(value).__name__}")
+    kit = context.get("kit") or {}
+    return money_in(value, str(kit.get("lang") or "en") if isinstance(kit, dict) else "en", str(sign))
+
+
 def tally(items, attribute: str) -> dict:
     """How many items have each value of `attribute`: roles by class, say."""
     counts: dict = {}
@@ -103,5 +122,7 @@ def dot(weights, counts) -> int:
     return total
 
 
-FILTERS = {"fill": fill, "plural": plural, "signed": signed, "number": number, "shouted": shouted, "thousands": thousands}
+FILTERS = {
+    "fill": fill, "plural": plural, "signed": signed, "number": number, "shouted": shouted, "thousands": thousands, "money": money
+}
 GLOBALS = {"share_coins": share_out, "tally": tally, "dot": dot}

@@ -42,6 +42,37 @@ def thousands(value, lang: str = "en") -> str:
     return number(f"{int(value):,}".replace(",", separator))
 
 
+def money(value, lang: str, sign: str) -> str:
+    """An amount of the game's money as the language writes it: "$200" in English, "200 $" in
+    Spanish and Russian (the language's grouping, the sign where CLDR's currency pattern puts it,
+    with its no-break space); `sign` is the game's, a label a translator may change."""
+    if value < 0:
+        return MINUS + money(-value, lang, sign)  # −$300, −300 $
+    amount = thousands(value, lang) if float(value).is_integer() else _decimal(value, lang)
+    before, after = _currency_sides(lang)
+    return f"{before.replace('¤', sign)}{amount}{after.replace('¤', sign)}"
+
+
+def _decimal(value, lang: str) -> str:
+    """2.5 -> "2.50" in English, "2,50" where the language groups with a point or a space."""
+    separator = GROUPING.get(lang.split("-")[0], ",")
+    whole, cents = f"{float(value):.2f}".split(".")
+    return f"{int(whole):,}".replace(",", separator) + ("." if separator == "," else ",") + cents
+
+
+def _currency_sides(lang: str) -> tuple[str, str]:
+    """What CLDR puts before and after the digits of an amount: ('¤', '') in English,
+    ('', '\u00a0¤') in Spanish; English's where the language is unknown."""
+    from babel import Locale, UnknownLocaleError  # CLDR's data: loaded only when money is printed
+
+    try:
+        pattern = Locale.parse(lang.replace("-", "_")).currency_formats["standard"].pattern.split(";")[0]
+    except (UnknownLocaleError, ValueError, KeyError):
+        pattern = "¤#,##0.00"
+    digits = re.search(r"[#0][#0,.]*", pattern)
+    return pattern[: digits.start()], pattern[digits.end() :]
+
+
 def signed(value) -> str:
     if isinstance(value, (int, float)) and value > 0:
         return "+" + number(value)
