@@ -144,3 +144,35 @@ def test_tables_stamps_each_copy_and_the_same_sources_make_the_same_bytes(mini_p
     document = pypdfium2.PdfDocument(str(first))
     texts = [document[i].get_textpage().get_text_range() for i in range(pages)]
     assert pages % 2 == 0 and all("Table 1" in t for t in texts[: pages // 2]) and all("Table 2" in t for t in texts[pages // 2 :])
+
+
+def _grid_on_page(pdf: Path) -> tuple[int, int]:
+    """Columns and rows of cards on a sheet, read from its crop marks: a vertical mark at each
+    card's left and right edge, a horizontal one at each top and bottom."""
+    xs, ys, start = set(), set(), None
+    for op, args in drawing(pdf):
+        if op == "m":
+            start = (round(args[0], 1), round(args[1], 1))
+        elif op == "l" and start is not None:
+            end = (round(args[0], 1), round(args[1], 1))
+            if start[0] == end[0]:
+                xs.add(start[0])
+            elif start[1] == end[1]:
+                ys.add(start[1])
+    return len(xs) // 2, len(ys) // 2
+
+
+def test_check_says_how_each_deck_fits_and_the_smaller_card_it_names_does_fit_more(mini_project, tmp_path, capsys):
+    from kitpress.cli.main import run
+
+    assert run(["check", "mini"]) == 0
+    said = capsys.readouterr().out
+    line = next(row.strip() for row in said.split("\n") if row.strip().startswith("cards/cards:"))
+    assert line == "cards/cards: poker 63.5 × 88.9 mm on A4: 4 a sheet (2 × 2), 1 sheet; at 85.75 mm tall: 6 a sheet"
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "poker"))
+    assert _grid_on_page(built.folder / "cards.pdf") == (2, 2)
+    for name in ("card-front", "card-back"):  # the card the line names
+        path = mini_project / f"layouts/mini/{name}.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: 63.5mm x 85.75mm"), encoding="utf-8")
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "shorter"))
+    assert _grid_on_page(built.folder / "cards.pdf") == (2, 3)

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from kitpress.build.fits import deck_fits
 from kitpress.build.pipeline import BuildOptions, build_game, compose_game, find_project
 from kitpress.cli.app import PAPER, app, err, fail, games, languages, out
 from kitpress.errors import KitpressError, Loc, Problem
@@ -42,6 +43,8 @@ def check(
         said = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         to_terminal = dump is not None and str(dump) == "-"  # then the scene alone goes to stdout
         (err if to_terminal else out).print(f"{game_id}{f' [{code}]' if code else ''}: ok ({len(parts)} components{said})")
+        for line in deck_fits(parts, composer):  # how the cards fit the paper: a millimetre can cost a sheet
+            (err if to_terminal else out).print(f"  {line}")
         if dump is not None:
             _dump_scene(dump, parts, composer, options)
 
