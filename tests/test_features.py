@@ -176,3 +176,43 @@ def test_check_says_how_each_deck_fits_and_the_smaller_card_it_names_does_fit_mo
         path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: 63.5mm x 85.75mm"), encoding="utf-8")
     built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "shorter"))
     assert _grid_on_page(built.folder / "cards.pdf") == (2, 3)
+
+
+def _words_at(pdf: Path, page: int) -> dict[str, float]:
+    """Each word printed on a page, with the middle of where it is printed (x, in points)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    text = document[page].get_textpage()
+    found = {}
+    for word in ("North", "South", "East", "Mini"):
+        searcher = text.search(word)
+        hit = searcher.get_next()
+        while hit is not None:
+            left, bottom, right, top = text.get_charbox(hit[0])
+            found.setdefault(word, []).append((left + right) / 2)
+            hit = searcher.get_next()
+    return found
+
+
+def test_a_back_per_card_sees_the_card_it_backs_and_prints_behind_it(mini_project, tmp_path):
+    game = mini_project / "content/mini/game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace(
+            "{collection: cards, front: card-front, back: card-back}",
+            "{collection: cards, title: Winds, front: card-front, back: {layout: card-back, per_card: true}}",
+        ),
+        encoding="utf-8",
+    )
+    back = mini_project / "layouts/mini/card-back.yaml"
+    back.write_text(back.read_text(encoding="utf-8").replace("{{ game.title }}", "{{ card.title }} · {{ deck.title }}"), encoding="utf-8")
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    fronts, backs = _words_at(built.folder / "cards.pdf", 0), _words_at(built.folder / "cards.pdf", 1)
+    assert set(backs) == {"North", "South", "East"}  # each back names its own card (and not the game), once
+    assert all(len(xs) == 1 for xs in backs.values())
+    width = 210 / 25.4 * 72  # A4, flipped on its long edge: a back sits behind its front, mirrored in x
+    for word in ("North", "South", "East"):
+        (front_x,), (back_x,) = fronts[word], backs[word]
+        # the same card seen through the sheet (columns are 190 pt apart; the words' first letters
+        # sit within a card's width of each other, the back's turned half a turn)
+        assert abs((width - back_x) - front_x) < 30, (word, front_x, back_x)

@@ -98,9 +98,10 @@ class _Face:
         self.key, self.size, self.bleed, self.gutter = key, size, bleed, gutter
 
 
-class _Deck:
-    def __init__(self, fronts, back):
-        self.fronts, self.back = fronts, back
+def _Deck(fronts, back):  # noqa: N802 - a deck of stand-in faces
+    from kitpress.compose.scene import Deck
+
+    return Deck("deck", tuple(fronts), tuple(f.key for f in fronts), back)
 
 
 A4 = (210 * MM, 297 * MM)

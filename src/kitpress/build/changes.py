@@ -62,8 +62,7 @@ def items(part: Part) -> dict[str, str]:
     for deck in part.decks:
         for ident, face in zip(deck.ids, deck.fronts):
             out.setdefault(f"{deck.name}/{ident}", digest_face(face))
-        if deck.back is not None:
-            out[f"{deck.name}/back"] = digest_face(deck.back)
+        out.update(backs(deck))
     for index, face in enumerate(part.boards, 1):
         out[f"sheet {index}"] = digest_face(face)
     for doc in part.documents:  # the whole value: every field that shows on paper
@@ -127,6 +126,13 @@ def _kitpress() -> str:
     return digest.hexdigest()[:16]
 
 
+def backs(deck) -> dict[str, str]:
+    """A deck's backs as pieces: its one back, or the back of each card."""
+    if deck.back is not None:
+        return {f"{deck.name}/back": digest_face(deck.back)}
+    return {f"{deck.name}/{ident} back": digest_face(face) for ident, face in zip(deck.ids, deck.backs)}
+
+
 def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] | None = None) -> str:
     """`pieces`: the part's items(), when the caller has them already."""
     pieces = items(part) if pieces is None else pieces
@@ -136,5 +142,9 @@ def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] |
 def batch(part: Part, options, notes: tuple, sheets: list[tuple[int, int]], per_sheet: list[int]) -> str:
     """A batch of card sheets: its cards where they sit, their decks' backs, what the deck shares."""
     cards = [(d, start, [digest_face(f) for f in part.decks[d].fronts[start : start + per_sheet[d]]]) for d, start in sheets]
-    backs = [digest_face(part.decks[d].back) for d in sorted({d for d, _ in sheets}) if part.decks[d].back is not None]
-    return _digest(_kitpress(), part.component, "batch", cards, backs, options, notes, _fonts())
+    behind = [
+        [digest_face(part.decks[d].back_of(i)) for i in range(start, min(start + per_sheet[d], len(part.decks[d].fronts)))]
+        for d, start in sheets
+        if part.decks[d].has_backs
+    ]
+    return _digest(_kitpress(), part.component, "batch", cards, behind, options, notes, _fonts())

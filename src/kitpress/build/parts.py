@@ -179,7 +179,7 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Increme
         raise KitpressError(found)
     name = changes.batch(part, last.same, notes, only, per_sheet) + ".pdf"
     if last.batch(name) is not None:
-        pages = sum(1 + (part.decks[d].back is not None) for d, _ in only)
+        pages = sum(1 + part.decks[d].has_backs for d, _ in only)
         return {"name": name, "pages": pages, "items": pieces, "cached": True}
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
     return {"name": name, "pages": pages, "items": pieces, "cached": False}
@@ -190,8 +190,7 @@ def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[
     every batch is the same as then."""
     pieces = {key: value for batch in made for key, value in batch["items"].items()}
     for deck in part.decks:
-        if deck.back is not None:
-            pieces[f"{deck.name}/back"] = changes.digest_face(deck.back)
+        pieces.update(changes.backs(deck))
     fingerprint = changes.fingerprint(part, last.same, facts, pieces)
     name, path = f"{part.component}.pdf", folder / f"{part.component}.pdf"
     names = [batch["name"] for batch in made]
@@ -234,7 +233,7 @@ def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: 
     trim, duplex = None, False
     if part.kind == "cards":
         trim = _mm_size(part.decks[0].fronts[0].size)
-        duplex = any(d.back is not None for d in part.decks)
+        duplex = any(d.has_backs for d in part.decks)
     elif part.kind in ("board", "page"):
         trim = _mm_size(part.boards[0].size)
     return Entry(

@@ -136,21 +136,29 @@ class Decks:
             raise KitpressError([self.composer.problem(f"deck '{name}' has no cards", deck.loc)])
         front, front_params = self.composer.layout_ref(deck, "front")
         ids = tuple(str(item.get("id", i + 1)) if isinstance(item, dict) else f"blank-{i + 1}" for i, item in enumerate(items))
+        about = {"name": name, "id": str(deck.get("id") or name), "title": str(deck.get("title") or ""), "count": len(items)}
+
+        def context(index: int | None) -> dict:
+            if index is None:  # the deck's one back
+                return self.composer.context(comp, {"deck": about})
+            return self.composer.context(comp, {"card": items[index], "deck": {**about, "index": index}})
 
         def card(index: int) -> Face:
-            ctx = self.composer.context(comp, {"card": items[index], "deck": {"name": name, "count": len(items), "index": index}})
-            return self.composer.face(front, ctx, f"{comp.id}/{name} card '{ids[index]}'", params=front_params)
+            return self.composer.face(front, context(index), f"{comp.id}/{name} card '{ids[index]}'", params=front_params)
 
-        if self.composer.options.lazy_sheets and self.sheets(front, len(items)) > self.composer.options.lazy_sheets:
-            fronts = LazyFronts(card, len(items))
-        else:
-            fronts = tuple(card(index) for index in range(len(items)))
-        back = None
-        if deck.get("back") and self.composer.options.backs:
-            ctx = self.composer.context(comp, {"deck": {"name": name, "count": len(items)}})
-            back_layout, back_params = self.composer.layout_ref(deck, "back")
-            back = self.composer.face(back_layout, ctx, f"{comp.id}/{name} back", params=back_params)
-        return Deck(name, fronts, ids, back)
+        lazy = self.composer.options.lazy_sheets and self.sheets(front, len(items)) > self.composer.options.lazy_sheets
+        fronts = LazyFronts(card, len(items)) if lazy else tuple(card(index) for index in range(len(items)))
+        if not deck.get("back") or not self.composer.options.backs:
+            return Deck(name, fronts, ids, None)
+        back_layout, back_params = self.composer.layout_ref(deck, "back")
+        if not (isinstance(deck["back"], dict) and deck["back"].get("per_card")):
+            return Deck(name, fronts, ids, self.composer.face(back_layout, context(None), f"{comp.id}/{name} back", params=back_params))
+
+        def back_of(index: int) -> Face:
+            return self.composer.face(back_layout, context(index), f"{comp.id}/{name} back of '{ids[index]}'", params=back_params)
+
+        backs = LazyFronts(back_of, len(items)) if lazy else tuple(back_of(index) for index in range(len(items)))
+        return Deck(name, fronts, ids, None, backs)
 
     def sheets(self, front: Layout, cards: int) -> int:
         """Sheets a deck of `cards` takes (0 if its cards fit no sheet: reported by _grid)."""

@@ -102,7 +102,16 @@ class Deck:
     name: str
     fronts: tuple[Face, ...]
     ids: tuple[str, ...]
-    back: Face | None
+    back: Face | None  # the deck's one back (None: no back, or one a card: `backs`)
+    backs: tuple[Face, ...] = ()  # a back for each card, bound to the card it backs
+
+    @property
+    def has_backs(self) -> bool:
+        return self.back is not None or len(self.backs) > 0
+
+    def back_of(self, index: int) -> Face | None:
+        """The back of card `index`."""
+        return self.backs[index] if self.backs else self.back
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +131,7 @@ class Part:
             yield from deck.fronts
             if deck.back is not None:
                 yield deck.back
+            yield from deck.backs
         yield from self.boards
         for doc in self.documents:
             yield from doc.faces.values()

@@ -68,6 +68,9 @@ class Dumper:
         if deck.back is not None:
             self.line(2, "back")
             self.face(deck.back, 3)
+        for ident, back in zip(deck.ids, deck.backs):  # a back for each card
+            self.line(2, f"back of {ident}")
+            self.face(back, 3)
 
     def face(self, face: Face, depth: int) -> None:
         if face.key in self.seen:  # an equal face: one PDF form, drawn once

@@ -52,6 +52,7 @@ covers: "[str]?"   # the collections, or collection.id records, it speaks for (e
 """,
     "deck": """
 id: id?
+title: str?        # what the deck is called on its cards (`deck.title`)
 collection: str?   # a collection of the content, every item a card
 cards: str?        # or an expression choosing them: chance_cards | selectattr('deck', 'eq', 'workers')
 copies: str?       # the field that says how many of each card to print
@@ -62,6 +63,7 @@ back: str | layout_ref?
     "layout_ref": """
 layout: str
 with: "map(str | number | bool)?"   # values for the parameters the layout declares
+per_card: bool?   # a back: one for each card, bound to the card it backs (else one for the deck)
 """,
 }
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}

@@ -258,8 +258,8 @@ def card_sheets(
     decks, paper: tuple[float, float], edge: float, flip: str = "long", offset=(0.0, 0.0), only=None
 ) -> list[CardSheet]:
     """The pages of a set of decks, each sheet of fronts followed by the backs behind it. A deck
-    is anything with `fronts` (faces with `size`, `bleed` and `gutter`) and `back` (a face or
-    None); `only`: these sheets, as (deck index, index of its first card), not all of them."""
+    is anything with `fronts` (faces with `size`, `bleed` and `gutter`), `has_backs` and
+    `back_of(index)` (the face behind card `index`, or None); `only`: these sheets, as (deck index, index of its first card), not all of them."""
     grids = [card_grid(paper, d.fronts[0].size, d.fronts[0].bleed, edge, d.fronts[0].gutter) for d in decks]
     if only is None:
         only = [(d, start) for d, deck in enumerate(decks) for start in range(0, len(deck.fronts), grids[d].per_sheet)]
@@ -269,9 +269,9 @@ def card_sheets(
         batch = deck.fronts[start : start + grid.per_sheet]
         used = grid.slots[: len(batch)]
         out.append(CardSheet("front", d, start, grid, tuple(_placed(grid, slot, face) for slot, face in zip(used, batch)), cut_lines=used))
-        if deck.back is not None:
+        if deck.has_backs:
             behind = grid.back_slots(flip)[: len(batch)]
-            placed = tuple(_placed(grid, slot, deck.back) for slot in behind)
+            placed = tuple(_placed(grid, slot, deck.back_of(start + i)) for i, slot in enumerate(behind))
             out.append(CardSheet("back", d, start, grid, placed, back_shift(offset, flip)))
     return out
 

@@ -64,7 +64,7 @@ def contact_sheets(
                     top = (grid.paper[1] - slot.y - grid.card[1]) * scale
                     box = (round(left), round(top), round(left + grid.card[0] * scale), round(top + grid.card[1] * scale))
                     crops.append((image.crop(box), ident))
-                page += 2 if deck.back is not None and backs else 1
+                page += 2 if deck.has_backs and backs else 1
             written.append(_sheet(crops, target / f"{part.component}-{deck.name}-contact.png", label))
     return written
 
