@@ -1,7 +1,8 @@
-"""The commands about a game rather than its kit: printer, schema, migrate, list."""
+"""The commands about a game rather than its kit: printer, schema, reference, migrate, list."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -47,6 +48,19 @@ def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.O
             fail(exc)
         for path in jsonschemas.write(loaded.root, loaded.texts):
             out.print(f"wrote {path}")
+
+
+@app.command()
+def reference(out_file: Optional[Path] = typer.Option(None, "--out", help="Write it to this file (default: print it).")) -> None:
+    """Print the layout language's reference (docs/reference.md): every key, variable, filter, style, size and tag."""
+    from kitpress.cli.reference import generate
+
+    text = generate()
+    if out_file is None:
+        out.print(text.removesuffix("\n"))
+        return
+    out_file.write_text(text, encoding="utf-8")
+    out.print(f"wrote {out_file}")
 
 
 @app.command()

@@ -43,6 +43,7 @@ def thousands(value, lang: str = "en") -> str:
 
 
 def signed(value) -> str:
+    """A number with its sign: +2, −1, 0."""
     if isinstance(value, (int, float)) and value > 0:
         return "+" + number(value)
     return number(value)

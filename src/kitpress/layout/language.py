@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from kitpress.fontfiles import FAMILIES, MAIN
 from kitpress.impose import nets as die_nets, tracks as track_paths
 from kitpress.layout.specs import CUTS, SHAPE_KINDS
+from kitpress.layout.stylesheet import ALIGNS
 from kitpress.units import FLOOR_PT
 
 BOX = "str | [str | number]"  # 'bleed', 'trim' or [x, y, width, height]
@@ -112,6 +114,26 @@ NET = (
     Key("edge", LENGTH, "the length of a face's edge", "mm", required=True),
     Key("faces", "str", "an expression: the items, one a face of the die (range(1, 7))", required=True),
     Key("face", "str", "the layout of a face of the die: it sees item, index and count", required=True),
+)
+# A text style's properties (styles.yaml's `styles:`, a layout's own `styles:`); the numbers are
+# points when bare (STYLE_NUMBERS in layout/stylesheet.py says the range of each).
+STYLE = (
+    Key("font", "str", "the font family: one of the bundled fonts", default=MAIN, values=tuple(FAMILIES)),
+    Key("bold", "bool", "bold type", default="false"),
+    Key("italic", "bool", "italic type", default="false"),
+    Key("size", "number", "the font size", "pt", "9"),
+    Key("leading", "number", "the distance from one line's baseline to the next", "pt", "1.25 × size"),
+    Key("color", "str", "the text's colour: a name from colors: or '#rrggbb'", default="ink"),
+    Key("align", "str", "how lines sit in the frame", default="left", values=ALIGNS),
+    Key("space_before", "number", "space above a paragraph", "pt", "0"),
+    Key("space_after", "number", "space below a paragraph", "pt", "0"),
+    Key("indent", "number", "the left indent (negative: a hanging first line)", "pt", "0"),
+    Key("bullet_indent", "number", "where a list's bullet or number sits", "pt", "0"),
+    Key("first_indent", "number", "the first line's extra indent", "pt", "0"),
+    Key("upper", "bool", "print the text in capitals", default="false"),
+    Key("tracking", "number", "extra space between letters", "pt", "0"),
+    Key("hyphenate", "bool", "false keeps every word whole (text over 11 pt, or upper, is never hyphenated)", default="true"),
+    Key("extends", "str", "the style this one starts from: its properties, with these on top"),
 )
 # the layout kinds whose items a face holds, by the name of their type in the checker's schema
 ITEMS = {"shape": SHAPE, "track": TRACK, "net": NET, "frame": FRAME}
