@@ -36,8 +36,10 @@ def printer_save(
 
 @app.command()
 def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.Option(False, "--all")) -> None:
-    """Write JSON Schemas of the game's files (for editors) and mark every file with its schema."""
+    """Write JSON Schemas of the game's files (for editors) and mark every file with its schema:
+    content, game.yaml, schema.yaml, language files, and the project's layout, style and size files."""
     from kitpress.content import jsonschemas
+    from kitpress.layout import jsonschemas as layout_schemas
     from kitpress.content.game import load_game
 
     project = find_project()
@@ -46,7 +48,8 @@ def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.O
             loaded = load_game(project.game_dir(game_id))
         except KitpressError as exc:
             fail(exc)
-        for path in jsonschemas.write(loaded.root, loaded.texts):
+        dirs = project.layout_dirs(loaded.root, game_id)
+        for path in jsonschemas.write(loaded.root, loaded.texts) + layout_schemas.write(loaded.root, dirs, project.root):
             out.print(f"wrote {path}")
 
 
