@@ -58,9 +58,8 @@ def test_kitpress_schema_writes_json_schemas_and_marks_every_file(kit_project, c
     assert {"content.schema.json", "game.schema.json", "locale.schema.json"} <= set(written)
     for path in schemas.glob("*.json"):
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].startswith("https://json-schema.org/")
-    for path in kit_project.game_dir.glob("*.yaml"):  # schema.yaml has no JSON Schema of its own yet (issue 15)
-        if path.name == "schema.yaml":
-            continue
+    assert "schema.schema.json" in written
+    for path in kit_project.game_dir.glob("*.yaml"):
         assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=schemas/"), path.name
 
 

@@ -1,7 +1,8 @@
-"""The commands about a game rather than its kit: printer, schema, migrate, list."""
+"""The commands about a game rather than its kit: printer, schema, reference, migrate, list."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -35,8 +36,10 @@ def printer_save(
 
 @app.command()
 def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.Option(False, "--all")) -> None:
-    """Write JSON Schemas of the game's files (for editors) and mark every file with its schema."""
+    """Write JSON Schemas of the game's files (for editors) and mark every file with its schema:
+    content, game.yaml, schema.yaml, language files, and the project's layout, style and size files."""
     from kitpress.content import jsonschemas
+    from kitpress.layout import jsonschemas as layout_schemas
     from kitpress.content.game import load_game
 
     project = find_project()
@@ -45,8 +48,22 @@ def schema(game: Optional[str] = typer.Argument(None), all_games: bool = typer.O
             loaded = load_game(project.game_dir(game_id))
         except KitpressError as exc:
             fail(exc)
-        for path in jsonschemas.write(loaded.root, loaded.texts):
+        dirs = project.layout_dirs(loaded.root, game_id)
+        for path in jsonschemas.write(loaded.root, loaded.texts) + layout_schemas.write(loaded.root, dirs, project.root):
             out.print(f"wrote {path}")
+
+
+@app.command()
+def reference(out_file: Optional[Path] = typer.Option(None, "--out", help="Write it to this file (default: print it).")) -> None:
+    """Print the layout language's reference (docs/reference.md): every key, variable, filter, style, size and tag."""
+    from kitpress.cli.reference import generate
+
+    text = generate()
+    if out_file is None:
+        out.print(text.removesuffix("\n"))
+        return
+    out_file.write_text(text, encoding="utf-8")
+    out.print(f"wrote {out_file}")
 
 
 @app.command()

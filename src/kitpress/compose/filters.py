@@ -17,6 +17,7 @@ from kitpress.content.yamlio import LocStr
 
 
 def fill(text, **values):
+    """A text's {name} placeholders filled: `labels.translation | fill(names=…)`; one left empty is an error."""
     _check_filled(str(text), values)
     out, missing = fill_text(str(text), values)
     if missing:

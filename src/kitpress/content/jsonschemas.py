@@ -39,6 +39,36 @@ def to_json(t: Type) -> dict:
     }[t.kind]
 
 
+_GRAMMAR = (
+    "a type: id, text (translatable), str, int, number, bool, color, ref(collection), a type named under types:, "
+    "[type] (a list), map(type) (a mapping from ids), a | b; a trailing ? makes a record's field optional"
+)
+
+
+def schema_file() -> dict:
+    """The JSON Schema of schema.yaml: `types:` (named types) and `collections:` (each file's)."""
+    type_spec = {
+        "anyOf": [
+            {"type": "string", "description": _GRAMMAR},
+            {"type": "array", "items": {"$ref": "#/$defs/type"}, "minItems": 1, "maxItems": 1, "description": "a list of one type"},
+            {"type": "object", "additionalProperties": {"$ref": "#/$defs/type"}, "description": "a record: field -> type"},
+        ],
+        "description": _GRAMMAR,
+    }
+    named = {"type": "object", "additionalProperties": {"$ref": "#/$defs/type"}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "schema.yaml",
+        "type": "object",
+        "properties": {
+            "types": {**named, "description": "named types, used by name in other types (a record is a mapping of fields)"},
+            "collections": {**named, "description": "the game's collections: each name a content file's top-level key, with its type"},
+        },
+        "additionalProperties": False,
+        "$defs": {"type": type_spec},
+    }
+
+
 def schemas(root: Path, texts: dict) -> dict[str, dict]:
     """File name -> JSON Schema: content files, game.yaml and language files."""
     problems = Problems()
@@ -60,7 +90,7 @@ def schemas(root: Path, texts: dict) -> dict[str, dict]:
         "properties": {key: {"type": "string", "description": str(text)} for key, text in texts.items()},
         "additionalProperties": False,
     }
-    return {"content.schema.json": content, "game.schema.json": game, "locale.schema.json": locale}
+    return {"content.schema.json": content, "game.schema.json": game, "locale.schema.json": locale, "schema.schema.json": schema_file()}
 
 
 def write(root: Path, texts: dict) -> list[Path]:
@@ -73,9 +103,9 @@ def write(root: Path, texts: dict) -> list[Path]:
         path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
     for path in sorted(root.glob("*.yaml")) + sorted((root / "locales").glob("*.yaml")):
-        if path.name.endswith(".lock.yaml") or path.name == "schema.yaml":
+        if path.name.endswith(".lock.yaml"):
             continue
-        kind = "game" if path.name == "game.yaml" else "locale" if path.parent.name == "locales" else "content"
+        kind = {"game.yaml": "game", "schema.yaml": "schema"}.get(path.name, "locale" if path.parent.name == "locales" else "content")
         relative = ("../" if path.parent.name == "locales" else "") + f"{FOLDER}/{kind}.schema.json"
         text = path.read_text(encoding="utf-8")
         if not text.startswith(MARKER):

@@ -74,6 +74,7 @@ def _currency_sides(lang: str) -> tuple[str, str]:
 
 
 def signed(value) -> str:
+    """A number with its sign: +2, −1, 0."""
     if isinstance(value, (int, float)) and value > 0:
         return "+" + number(value)
     return number(value)

@@ -12,88 +12,14 @@ from kitpress.content import yamlio
 from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
-from kitpress.layout import oldforms, sizes
+from kitpress.layout import language, oldforms, sizes
 from kitpress.layout.specs import FaceSpec, read_face
 from kitpress.fontfiles import FAMILIES
 from kitpress.layout.stylesheet import ALIGNS, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 
-_SCHEMA = """
-extends: str?
-kind: str?
-size: str?
-orientation: str?
-bleed: str | number?
-safe: str | number?
-cut: str?
-gutter: str | number?
-shapes: "[shape]?"
-frames: "[frame]?"
-tracks: "[track]?"
-nets: "[net]?"
-margins: str?
-columns: int?
-gap: str?
-header: str?
-header_height: str?
-footer: str?
-footer_height: str?
-body: str?
-pages: int?
-min_size: number?
-styles: map(map(str | number | bool))?
-colors: map(str)?
-params: map(str | number | bool)?
-"""
-_TYPES = {
-    "shape": """
-id: str?
-at: str | [str | number]?   # its box: bleed, trim or [x, y, width, height]
-shape: str?                 # rect (the default) or ellipse
-rect: str | [str | number]?     # deprecated: at
-line: "[str | number]?"
-ellipse: str | [str | number]?  # deprecated: shape: ellipse, at: …
-dash: "[str | number]?"
-image: str?
-fill: str?
-stroke: str?
-width: str | number?   # a line width: 0.5pt (a bare number is points, deprecated)
-radius: str | number?
-when: str?
-""",
-    "track": """
-id: str
-spaces: str
-path: str
-cols: int
-rows: int
-at: "[str | number]"
-gap: str | number?
-start: str?
-face: str
-""",
-    "net": """
-id: str
-type: str
-at: "[str | number]"
-edge: str | number
-faces: str
-face: str
-""",
-    "frame": """
-id: str
-at: "[str | number]"
-markup: str
-valign: str?
-fill: str?
-stroke: str?
-width: str | number?   # a line width: 0.5pt (a bare number is points, deprecated)
-radius: str | number?
-pad: str | number?
-min_size: number?
-when: str?
-rotate: int?
-""",
-}
+# the checker's schema, made from the language's table of keys (layout/language.py)
+_SCHEMA = language.schema_text(language.LAYOUT)
+_TYPES = {kind: language.schema_text(keys) for kind, keys in language.ITEMS.items()}
 # what styles.yaml holds, as a layout holds it
 _STYLES_FILE = {"styles": "map(map(str | number | bool))", "colors": "map(str)"}
 KINDS = ("face", "document")
