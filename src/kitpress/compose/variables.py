@@ -47,15 +47,17 @@ VARIABLES = (
         (("id", "its id"), ("title", "its title")),
     ),
     Variable("params", FACES, "the layout's parameters: its `params:` defaults, with what the deck gave (`with:`)"),
-    Variable("card", "a deck's card fronts", "the card's record (none on a blank card)"),
+    Variable("card", "a deck's card fronts, and its backs when they are one a card (`per_card: true`)", "the card's record (none on a blank card)"),
     Variable(
         "deck",
         "a deck's card fronts and its back",
         "the deck",
         (
             ("name", "its id (or its collection's name)"),
+            ("id", "the same: its id (or its collection's name)"),
+            ("title", "the deck's own `title:` in game.yaml ('' without one)"),
             ("count", "how many cards it has, copies and blanks included"),
-            ("index", "the card's place in the deck, from 0 (fronts only)"),
+            ("index", "the card's place in the deck, from 0 (a card's front, and its back when one a card)"),
         ),
     ),
     Variable(
