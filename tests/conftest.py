@@ -113,6 +113,7 @@ SLOW_MODULES = {
     "test_kittext",
     "test_class_struggle",
     "test_compare_kits",
+    "test_wheel",
 }
 
 

@@ -30,6 +30,8 @@ UNREACHABLE = {
 RAISED_AS_VALUE_ERRORS = {"expected a length like '70mm' or '8pt', got …", "unknown track path '…' (use …)"}
 # problems with a whole file or folder: a path and no line
 WHOLE_FILE = {
+    "… is a project folder, not one game: …",
+    "no game in this folder: a game folder holds game.yaml, a project folder kitpress.yaml or content/ and layouts/",
     "no game '…' in ……",
     "font file missing: … (the bundled fonts live in …)",
     "not a usable TrueType font: …",
@@ -63,6 +65,8 @@ WHOLE_FILE = {
 }
 # places kitpress prints in full: the project's own folders and the user's settings
 ABSOLUTE = {
+    "… is a project folder, not one game: …",
+    "no game in this folder: a game folder holds game.yaml, a project folder kitpress.yaml or content/ and layouts/",
     "no game '…' in ……",
     "font file missing: … (the bundled fonts live in …)",
     "not a usable TrueType font: …",

@@ -1,4 +1,4 @@
-"""The bundled fonts: a project's own fonts/ folder is used, and a missing face is a located error."""
+"""The bundled fonts: a project's own fonts/ override kitpress's file by file, and a face no folder has is a located error."""
 
 import shutil
 import subprocess
@@ -12,15 +12,39 @@ REPO = Path(__file__).resolve().parents[1]
 KITPRESS = Path(sys.executable).with_name("kitpress")
 
 
-def test_a_missing_font_file_is_a_located_error_and_writes_nothing(tmp_path):
-    for folder in ("content", "layouts", "fonts"):
+def test_a_font_the_project_lacks_is_kitpresss_and_one_it_has_is_its_own(tmp_path):
+    for folder in ("content", "layouts"):
         shutil.copytree(REPO / folder, tmp_path / folder)
-    (tmp_path / "fonts" / "NotoSans-Bold.ttf").unlink()
-    run = subprocess.run([str(KITPRESS), "build", "state-in-class"], cwd=tmp_path, capture_output=True, text=True)
-    assert run.returncode == 1
-    assert "NotoSans-Bold.ttf: error: font file missing" in run.stderr
-    assert "Traceback" not in run.stderr
-    assert not (tmp_path / "build").exists()
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(REPO / "fonts" / "DejaVuSans.ttf", tmp_path / "fonts" / "DejaVuSans.ttf")  # one file of its own
+    script = f"""
+from pathlib import Path
+from kitpress.build.pipeline import find_project
+from kitpress.typeset import fonts
+find_project(Path({str(tmp_path)!r}))
+print(fonts.face_file("Symbols"))
+print(fonts.face_file("Sans"))
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    symbols, sans = run.stdout.split()
+    assert Path(symbols) == (tmp_path / "fonts" / "DejaVuSans.ttf").resolve()
+    assert Path(sans) == (REPO / "fonts" / "NotoSans-Regular.ttf").resolve()
+    built = subprocess.run([str(KITPRESS), "check", "state-in-class"], cwd=tmp_path, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+
+
+def test_a_font_file_no_font_folder_has_is_a_located_error(tmp_path):
+    script = f"""
+from pathlib import Path
+from kitpress.errors import KitpressError
+from kitpress.typeset import fonts
+try:
+    fonts.register([Path({str(tmp_path)!r})])
+except KitpressError as exc:
+    print(exc.problems[0])
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert f"{tmp_path / 'NotoSans-Regular.ttf'}: error: font file missing: NotoSans-Regular.ttf" in run.stdout
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,9 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # the repository's, for a source checkout
+from kitpress import shipped
+
+FONT_DIR = shipped.FONTS  # kitpress's own; a project's fonts/ overrides them file by file
 FA_SOLID = (  # Font Awesome Free's solid set, installed from PyPI with kitpress
     Path(str(files("fontawesomefree")))
     / "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/webfonts/fa-solid-900.ttf"

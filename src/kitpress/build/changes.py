@@ -17,7 +17,7 @@ from kitpress import __version__, files
 from kitpress.compose.scene import Face, Part
 from kitpress.digest import digest
 from kitpress.errors import KitpressError
-from kitpress.typeset.fonts import FONT_DIR
+from kitpress.typeset import fonts
 from kitpress.fontfiles import FA_SOLID
 
 
@@ -72,9 +72,10 @@ def items(part: Part) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _fonts() -> str:
-    """The bundled fonts' content (not their dates: a fresh clone must fingerprint the same)."""
+    """The registered fonts' content (a project's own, kitpress's for the rest; not their
+    dates: a fresh clone must fingerprint the same)."""
     digest = hashlib.sha1()
-    for path in sorted(Path(FONT_DIR).glob("*.ttf")):
+    for path in sorted(fonts.face_files()):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -47,7 +47,7 @@ class Incremental:
         lang = self._lang()
         if lang is None:
             return None
-        self.at((self.options.out or self.project.root / "build") / self.game_id / lang / self.options.paper)
+        self.at((self.options.out or self.project.build_root) / self.game_id / lang / self.options.paper)
         previous, final = self.previous, self.final
         if not previous or previous.inputs != self.inputs or previous.game != self.game_id:
             return None

@@ -16,7 +16,8 @@ from kitpress.build import batches, publish
 from kitpress.build.incremental import Incremental
 from kitpress.build.kitpages import kit_files, printer_check, write_manifest
 from kitpress.build.parts import made_for, render_parts
-from kitpress.build.project import BuildOptions, Project, apply_settings, check_options, find_project, strictly
+from kitpress.build.discovery import examples, find_game, find_project
+from kitpress.build.project import BuildOptions, Project, apply_settings, check_options, strictly
 from kitpress.build.manifest import Entry
 from kitpress.compose.composer import Composer, Options
 from kitpress.compose.scene import Part
@@ -25,7 +26,7 @@ from kitpress.errors import KitpressError, Loc, Problem, Problems, rel
 from kitpress.typeset.stage import typeset
 from kitpress.units import MM
 
-__all__ = ["BuildOptions", "Built", "Project", "build_game", "cannot_write", "compose_game", "find_project"]
+__all__ = ["BuildOptions", "Built", "Project", "build_game", "cannot_write", "compose_game", "examples", "find_game", "find_project"]
 
 
 class Built(NamedTuple):
@@ -70,7 +71,7 @@ def build_game(
     if kept is not None:  # nothing it is made from has changed: not even composed again
         return _kept(*kept, progress)
     game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=True)
-    final = (options.out or project.root / "build") / game.id / game.lang / options.paper
+    final = (options.out or project.build_root) / game.id / game.lang / options.paper
     staging = _staging(final, options)
     last.at(final)
     try:

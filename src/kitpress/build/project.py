@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kitpress import files
+from kitpress import files, shipped
 from kitpress.build import printers
 from kitpress.content.game import Game, find_games, lookup
 from kitpress.errors import KitpressError, Loc, Problem, did_you_mean, shown
@@ -47,11 +47,28 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class Project:
+    """Where a build reads and writes. A project folder (`root`) holds content/<game>/ and
+    layouts/<game>/, and may hold its own layouts/common/ and fonts/, which override kitpress's
+    file by file; the kits go to root/build. With no project around (`own` false), the games
+    are kitpress's shipped examples (`content`, `layouts`) and only build/ is in `root`."""
+
     root: Path
+    content: Path = None  # type: ignore[assignment] - root/content unless given
+    layouts_root: Path = None  # type: ignore[assignment] - root/layouts unless given: layouts/<game>/ are here
+    own: bool = True  # root's layouts/common/ and fonts/ are read (a project), not kitpress's alone
+
+    def __post_init__(self):
+        object.__setattr__(self, "content", Path(self.content or Path(self.root) / "content"))
+        object.__setattr__(self, "layouts_root", Path(self.layouts_root or Path(self.root) / "layouts"))
 
     @property
-    def content(self) -> Path:
-        return self.root / "content"
+    def examples(self) -> bool:
+        """Whether the games are kitpress's shipped examples (no project around)."""
+        return not self.own and _same(self.content, shipped.CONTENT)
+
+    @property
+    def build_root(self) -> Path:
+        return Path(self.root) / "build"
 
     def games(self) -> list[str]:
         return find_games(self.content)
@@ -59,50 +76,45 @@ class Project:
     def game_dir(self, game_id: str) -> Path:
         path = self.content / game_id
         if not _GAME_ID.fullmatch(game_id) or not files.exists(path / "game.yaml"):
-            raise KitpressError(
-                Problem(
-                    "error", f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}", Loc(str(self.content))
-                )
-            )
+            message = f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}"
+            if self.own and _GAME_ID.fullmatch(game_id) and files.exists(shipped.CONTENT / game_id / "game.yaml"):
+                message += f" ('{game_id}' is one of kitpress's examples: kitpress new NAME --from {game_id} copies it here)"
+            elif self.examples:
+                message += " (no kitpress project here or above: these are kitpress's examples; kitpress new NAME starts a game)"
+            raise KitpressError(Problem("error", message, Loc(str(self.content))))
         return path
 
     def layouts(self, game: Game, ink_saver: bool = False) -> Layouts:
         return Layouts(self.layout_dirs(game.root, game.id), self.root, game.lang, ink_saver)
 
     def layout_dirs(self, game_root: Path, game_id: str) -> list[Path]:
-        return [game_root / "layouts", self.root / "layouts" / game_id, self.root / "layouts" / "common"]
+        """The game's own layouts, layouts/<game>/, the project's layouts/common/, kitpress's."""
+        common = [Path(self.root) / "layouts" / "common"] if self.own else []
+        return [game_root / "layouts", self.layouts_root / game_id, *_with_shipped(common, shipped.COMMON)]
 
     @property
-    def fonts(self) -> Path:
-        """The project's own fonts/, or kitpress's."""
-        own = self.root / "fonts"
-        return own if own.is_dir() else FONT_DIR
+    def font_dirs(self) -> list[Path]:
+        """The project's own fonts/ (each file it has), then kitpress's."""
+        return _with_shipped([Path(self.root) / "fonts"] if self.own else [], FONT_DIR)
 
     def use_fonts(self) -> None:
         """Make this project's fonts the ones every later step measures and draws with (the
         first step to need a font, such as checking a language's script, would take kitpress's)."""
-        fonts.register(self.fonts)
+        fonts.register(self.font_dirs)
 
     def inputs(self, game_id: str) -> list[Path]:
         """Every folder a game's kit is made from: its content, its layouts, the fonts."""
         game_root = self.content / game_id
-        return [game_root, *self.layout_dirs(game_root, game_id), self.fonts]
+        return [game_root, *self.layout_dirs(game_root, game_id), *self.font_dirs]
 
 
-def find_project(start: Path | None = None) -> Project:
-    """The nearest folder holding content/ and layouts/, from the working directory up."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "content").is_dir() and (folder / "layouts").is_dir():
-            project = Project(folder)
-            break
-    else:
-        project = Project(Path(__file__).resolve().parents[3])
-    try:
-        project.use_fonts()
-    except KitpressError:
-        pass  # a font missing or broken: composing the game reports it, at its place
-    return project
+def _same(a: Path, b: Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
+
+
+def _with_shipped(own: list[Path], kitpress: Path) -> list[Path]:
+    """A project's own folders that exist and are not kitpress's (a source checkout's are), then kitpress's."""
+    return [d for d in own if d.is_dir() and not _same(d, kitpress)] + [kitpress]
 
 
 def check_options(options: BuildOptions) -> None:

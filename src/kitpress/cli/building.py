@@ -11,15 +11,15 @@ import typer
 
 from kitpress.build import printers
 from kitpress.build.manifest import Entry
-from kitpress.build.pipeline import BuildOptions, build_game, cannot_write, find_project
-from kitpress.cli.app import PAPER, app, err, fail, games, languages, out
+from kitpress.build.pipeline import BuildOptions, build_game, cannot_write
+from kitpress.cli.app import PAPER, app, err, fail, languages, out, targets
 from kitpress.content.i18n import coverage_line
 from kitpress.errors import KitpressError, Loc, Problem, rel
 
 
 @app.command()
 def build(
-    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    game: Optional[str] = typer.Argument(None, help="The game: its name, or a path to its folder."),
     paper: str = PAPER,
     lang: Optional[str] = typer.Option(
         None, help="Language (default: the game's source language; 'all': every translation too)."
@@ -46,14 +46,14 @@ def build(
     strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
-    project = find_project()
+    project, game_ids = targets(game, all_games)
     try:
         saved = printers.load(printer) if printer else printers.Printer()
         offset = printers.parse_offset(back_offset) if back_offset is not None else saved.back_offset
         flip = printers.parse_flip(flip) if flip is not None else saved.flip
     except KitpressError as exc:
         fail(exc)
-    for game_id in games(game, all_games):
+    for game_id in game_ids:
         for code in languages(project, game_id, lang):
             options = BuildOptions(
                 paper=paper.lower(),
@@ -87,7 +87,7 @@ def build(
                 _fallbacks(project, game_id, code)
     from kitpress.site.kitpage import write_index
 
-    build_root = out_dir or project.root / "build"
+    build_root = out_dir or project.build_root
     kits_made = "the kits are built; only the kit page (index.html) was not written"
     try:
         index = write_index(build_root)
@@ -157,18 +157,24 @@ def _how_to_print(entries: list[Entry], options: BuildOptions) -> None:
         out.print(f"    {entry.file:<18} {hint}")
 
 
+def _one(game: str):
+    project, (game_id,) = targets(game, False)
+    return project, game_id
+
+
 @app.command()
 def watch(
-    game: str = typer.Argument(..., help="The game folder under content/."),
+    game: str = typer.Argument(..., help="The game: its name, or a path to its folder."),
     paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Language."),
 ) -> None:
     """Rebuild on every save of the game's content, its layouts or the fonts (Ctrl-C to stop)."""
     from watchfiles import watch as changes_of
 
-    project = find_project()
+    project, game = _one(game)
     options = BuildOptions(paper=paper.lower(), lang=lang)
-    folders = [project.content / game, project.root / "layouts", project.root / "fonts"]
+    inputs = project.inputs(game)  # the game's folder, its layout folders, the fonts
+    folders = [inputs[0], *(f for f in inputs[1:] if not f.is_relative_to(inputs[0]))]
 
     def once() -> None:
         try:

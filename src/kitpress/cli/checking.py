@@ -9,14 +9,14 @@ from typing import Optional
 import typer
 
 from kitpress.build.fits import deck_fits
-from kitpress.build.pipeline import BuildOptions, build_game, compose_game, find_project
-from kitpress.cli.app import PAPER, app, err, fail, games, languages, out
+from kitpress.build.pipeline import BuildOptions, build_game, compose_game
+from kitpress.cli.app import PAPER, app, err, fail, languages, out, targets
 from kitpress.errors import KitpressError, Loc, Problem
 
 
 @app.command()
 def check(
-    game: Optional[str] = typer.Argument(None, help="The game folder under content/."),
+    game: Optional[str] = typer.Argument(None, help="The game: its name, or a path to its folder."),
     all_games: bool = typer.Option(False, "--all", help="Check every game."),
     paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Check this translation ('all': the source and every translation)."),
@@ -27,8 +27,8 @@ def check(
     ),
 ) -> None:
     """Validate content and layouts, fit every text; writes nothing (but --dump's FILE)."""
-    project = find_project()
-    runs = [(game_id, code) for game_id in games(game, all_games) for code in languages(project, game_id, lang)]
+    project, game_ids = targets(game, all_games)
+    runs = [(game_id, code) for game_id in game_ids for code in languages(project, game_id, lang)]
     if dump is not None and len(runs) != 1:
         fail(KitpressError(Problem("error", "--dump writes one scene: name one game and at most one language", Loc("--dump"))))
     for game_id, code in runs:
@@ -65,7 +65,7 @@ def _dump_scene(target: Path, parts, composer, options: BuildOptions) -> None:
 
 @app.command()
 def preview(
-    game: str = typer.Argument(..., help="The game folder under content/."),
+    game: str = typer.Argument(..., help="The game: its name, or a path to its folder."),
     paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Language."),
     component: list[str] = typer.Option([], help="Only these components."),
@@ -75,7 +75,7 @@ def preview(
     from kitpress.build.publish import PREVIOUS
     from kitpress.site.preview import changed_pages, contact_sheets, write_pages
 
-    project = find_project()
+    project, (game,) = targets(game, False)
     options = BuildOptions(paper=paper.lower(), lang=lang)
     try:
         folder, _, _ = build_game(project, game, options)

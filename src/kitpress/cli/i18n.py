@@ -25,8 +25,19 @@ def _fail(exc: KitpressError) -> None:
 
 
 def _source(game_id: str):
+    return load_game(_writable().game_dir(game_id))
+
+
+def _writable():
+    """The project whose games are written into: never the shipped examples."""
     project = find_project()
-    return load_game(project.game_dir(game_id))
+    if project.examples:
+        err.print(
+            "no kitpress project here (no kitpress.yaml, nor content/ and layouts/, in this folder or above), and the "
+            "shipped examples are not changed: kitpress new NAME --from GAME copies one to translate."
+        )
+        raise typer.Exit(1)
+    return project
 
 
 @app.command()
@@ -92,7 +103,7 @@ def confirm(
     game: str, lang: str, key: list[str] = typer.Option([], help="Only these keys (default: every translated key).")
 ) -> None:
     """Record that the translations match their current source text (clears 'unconfirmed' and 'stale')."""
-    project = find_project()
+    project = _writable()
     try:
         source = load_game(project.game_dir(game))
         translated = load_game(project.game_dir(game), lang, lang_at=Loc("LANG"))

@@ -12,7 +12,7 @@ from kitpress.content import yamlio
 from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
-from kitpress.layout import language, oldforms, sizes
+from kitpress.layout import folders, language, oldforms, sizes
 from kitpress.layout.specs import FaceSpec, read_face
 from kitpress.fontfiles import FAMILIES
 from kitpress.layout.stylesheet import ALIGNS, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
@@ -102,10 +102,7 @@ class Layouts:
         specs: dict = {}
         colors: dict = {}
         problems = Problems()
-        for d in reversed(self.dirs):  # common first, the game's own last
-            path = d / "styles.yaml"
-            if not files.exists(path):
-                continue
+        for path in folders.layered(self.dirs, "styles.yaml"):  # common first, the game's own last
             raw = yamlio.load_file(path, rel(path, self.root), within=self.dirs)
             for key in raw:
                 if key not in _STYLES_FILE:

@@ -7,13 +7,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kitpress import files
+from kitpress import shipped
 from kitpress.content import yamlio
 from kitpress.errors import Problems, did_you_mean, rel
+from kitpress.layout import folders
 from kitpress.units import MM, Bounds, parse_length
 
 # kitpress's own, for a project whose layout folders have none (games made before sizes.yaml)
-SHIPPED = Path(__file__).resolve().parents[3] / "layouts" / "common" / "sizes.yaml"
+SHIPPED = shipped.COMMON / "sizes.yaml"
 _KINDS = ("papers", "cards")
 _SIZE = re.compile(r"(\S+)\s*x\s*(\S+)")
 # a paper or a card: at least a millimetre, at most the 200 inches a PDF page may measure
@@ -36,7 +37,7 @@ def parse_size(text) -> tuple[float, float]:
 
 def load(dirs: list[Path], root: Path) -> Sizes:
     """The sizes of every sizes.yaml in `dirs` (the game's first), later names over earlier ones."""
-    paths = [d / "sizes.yaml" for d in reversed(dirs) if files.exists(d / "sizes.yaml")]
+    paths = folders.layered(dirs, "sizes.yaml")
     if not paths:
         paths, within = [SHIPPED], [SHIPPED.parent]
     else:

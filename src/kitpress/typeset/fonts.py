@@ -33,25 +33,44 @@ _faces: dict[str, Path] = {}  # face name -> its file, parsed when first used
 _parsed: dict[Path, TTFont] = {}
 
 
-def register(font_dir: Path | None = None) -> None:
+def register(font_dirs: Path | list[Path] | None = None) -> None:
     """Make the bundled families known to reportlab once per process; a missing file is a
-    located error. A face's file is parsed when text first uses it (5-9 ms each; a deck
-    uses two of the eleven faces)."""
+    located error. Each file is the first of `font_dirs` to hold it (a project's fonts/, then
+    kitpress's: file by file). A face's file is parsed when text first uses it (5-9 ms each; a
+    deck uses two of the eleven faces)."""
     if _registered:
         return
-    font_dir = font_dir or FONT_DIR
+    dirs = [font_dirs] if isinstance(font_dirs, Path) else list(font_dirs or [FONT_DIR])
     for family, names in FAMILIES.items():
         for suffix, name in zip(_SUFFIX, names):
-            path = font_dir / name  # Font Awesome's name is absolute: it comes with its package
-            if not files.exists(path):
-                raise fail(f"font file missing: {Path(name).name} (the bundled fonts live in {font_dir})", Loc(str(path)))
-            real = files.checked(path, [path.parent if Path(name).is_absolute() else font_dir], limit=MAX_FONT_BYTES)
-            _check_header(real, str(path))
-            _faces[family + suffix] = real
+            _faces[family + suffix] = _face_file(Path(name), dirs)
     _map_families()
     # reportlab starts every canvas in Helvetica, which is never embedded: start in ours.
     rl_config.canvas_basefontname = face_name(MAIN)
-    _registered.append(font_dir)
+    _registered.extend(dirs)
+
+
+def _face_file(name: Path, dirs: list[Path]) -> Path:
+    """A face's file, checked: Font Awesome's name is absolute (it comes with its package)."""
+    path = next((d / name for d in dirs if files.exists(d / name)), dirs[-1] / name)
+    if not files.exists(path):
+        shown = " or ".join(str(d) for d in dirs)
+        raise fail(f"font file missing: {name.name} (the bundled fonts live in {shown})", Loc(str(path)))
+    real = files.checked(path, [path.parent], limit=MAX_FONT_BYTES)
+    _check_header(real, str(path))
+    return real
+
+
+def face_file(family: str) -> Path:
+    """The file of a family's regular face, as registered."""
+    register()
+    return _faces[family]
+
+
+def face_files() -> list[Path]:
+    """The files of every registered face, each once, in the order of FAMILIES."""
+    register()
+    return list(dict.fromkeys(_faces.values()))
 
 
 def _check_header(path: Path, shown: str) -> None:
@@ -109,12 +128,12 @@ def _font(name: str, path: Path) -> TTFont:
 def icon(name: str) -> tuple[str, int] | None:
     """(family, code point) of a pictogram by name, or None."""
     register()
-    return icons.lookup(name, _registered[0] / "KitpressIcons.ttf")
+    return icons.lookup(name, _faces["KitpressIcons"])
 
 
 def icon_names() -> list[str]:
     register()
-    return icons.known(_registered[0] / "KitpressIcons.ttf")
+    return icons.known(_faces["KitpressIcons"])
 
 
 @lru_cache(maxsize=None)

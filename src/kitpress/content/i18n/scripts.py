@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kitpress import __version__, usercache
 from kitpress.content.i18n.catalogue import choices
-from kitpress.errors import Loc, fail
+from kitpress.errors import KitpressError, Loc, fail
 from kitpress.typeset import fonts
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -109,14 +109,14 @@ def _cache_file(lang: str) -> Path | None:
     babel, fonttools = (importlib.util.find_spec(name) for name in ("babel", "fontTools"))
     if folder is None or babel is None or fonttools is None:
         return None
-    sources = [
-        Path(babel.origin).parent / "global.dat",
-        Path(fonttools.origin).parent / "unicodedata" / "Scripts.py",
-        *(fonts.FONT_DIR / fonts.FAMILIES[family][0] for family in (fonts.MAIN, fonts.FALLBACK)),
-    ]
     try:
+        sources = [
+            Path(babel.origin).parent / "global.dat",
+            Path(fonttools.origin).parent / "unicodedata" / "Scripts.py",
+            *(fonts.face_file(family) for family in (fonts.MAIN, fonts.FALLBACK)),
+        ]
         stats = [path.stat() for path in sources]
-    except OSError:
+    except (OSError, KitpressError):
         return None  # a font is missing: worked out (and reported) without the cache
     stamps = [(path.name, stat.st_size, stat.st_mtime_ns) for path, stat in zip(sources, stats)]
     tag = hashlib.sha256(repr((__version__, _CACHE_FORMAT, stamps)).encode()).hexdigest()[:16]
