@@ -25,6 +25,8 @@ class Missing(jinja2.StrictUndefined):
     __slots__ = ()
 
     def _fail_with_undefined_error(self, *args, **kwargs):
+        if self._undefined_hint or self._undefined_exception is not jinja2.UndefinedError:
+            raise self._undefined_exception(self._undefined_message)  # the sandbox's refusal, as it says it
         raise MissingError(self._undefined_message, self._undefined_obj, self._undefined_name)
 
 
