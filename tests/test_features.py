@@ -215,3 +215,41 @@ def test_a_back_per_card_sees_the_card_it_backs_and_prints_behind_it(mini_projec
         # the same card seen through the sheet (columns are 190 pt apart; the words' first letters
         # sit within a card's width of each other, the back's turned half a turn)
         assert abs((width - back_x) - front_x) < 30, (word, front_x, back_x)
+
+
+def _set_sheet(root: Path, value: str) -> str:
+    path = root / "layouts/mini/card-front.yaml"
+    text = path.read_text(encoding="utf-8").replace("size: poker\n", f"size: poker\nsheet: {value}\n")
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_a_sheet_template_puts_that_many_cards_on_a_sheet(mini_project, tmp_path, capsys):
+    from kitpress.cli.main import run
+
+    _set_sheet(mini_project, "two-up")  # sizes.yaml: two-up is 2 x 1
+    assert run(["check", "mini"]) == 0
+    assert "cards/cards: poker 63.5 × 88.9 mm on A4: 2 a sheet (2 × 1), 2 sheets\n" in capsys.readouterr().out
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    assert _grid_on_page(built.folder / "cards.pdf") == (2, 1)
+    with pikepdf.open(built.folder / "cards.pdf") as pdf:
+        assert len(pdf.pages) == 2 * 2 + 1  # two sheets of fronts, each with its backs, and the chips
+
+
+def test_a_sheet_template_the_paper_cannot_hold_is_an_error_at_its_line(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    text = _set_sheet(mini_project, "3 x 3")
+    line = text.split("\n").index("sheet: 3 x 3") + 1
+    assert run(["check", "mini"]) == 1
+    said = capsys.readouterr().err
+    assert f"layouts/mini/card-front.yaml:{line}:8: error: sheet 3 x 3: 63.5×88.9 mm cards fit 2 x 2 on a4 paper (210×297 mm), crop marks included" in said
+
+
+def test_an_unknown_sheet_template_is_named_with_its_near_miss(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    _set_sheet(mini_project, "two-upp")
+    assert run(["check", "mini"]) == 1
+    said = capsys.readouterr().err
+    assert "error: sheet 'two-upp' (did you mean 'two-up'?): a sheet template from sizes.yaml (nine-up, four-up, two-up), or columns x rows like '3 x 3' (each 1 to 30)" in said

@@ -20,6 +20,6 @@ def deck_fits(parts: list[Part], composer) -> list[str]:
             front = deck.fronts[0]
             size = composer.layouts.get(front.layout, composer.game.meta.loc).spec.get("size")
             name = str(size) if str(size) in composer.layouts.sizes.cards else ""
-            fit = deck_fit(composer.paper, front.size, front.bleed, composer.options.edge, front.gutter, len(deck.fronts))
+            fit = deck_fit(composer.paper, front.size, front.bleed, composer.options.edge, front.gutter, len(deck.fronts), front.across)
             lines.append(f"{part.component}/{deck.name}: {fit.said(name, shown)}")
     return lines

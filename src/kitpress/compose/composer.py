@@ -20,7 +20,7 @@ from kitpress.digest import digest
 from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean
 from kitpress.impose.geometry import SAFE_EDGE
 from kitpress.layout.layouts import Layout, Layouts
-from kitpress.layout.sizes import parse_size
+from kitpress.layout.sizes import MOST_ACROSS, parse_across, parse_size
 
 _FACE_TAG = re.compile(r"<face\s[^>]*>")
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
@@ -115,6 +115,22 @@ class Composer:
         """The space between cards on a sheet; 0 is none, not the default (None)."""
         return self.layouts.face(layout).gutter
 
+    def across(self, layout: Layout) -> tuple[int, int] | None:
+        """The sheet template a face layout names (`sheet: nine-up` or `sheet: 3 x 3`); None: as
+        many cards as fit."""
+        spec = self.layouts.face(layout)
+        if spec.sheet is None:
+            return None
+        text, sheets = str(spec.sheet).strip(), self.layouts.sizes.sheets
+        if text in sheets:
+            return sheets[text]
+        try:
+            return parse_across(text)
+        except ValueError:
+            named = ", ".join(sheets) or "none"
+            message = f"sheet '{text}'{did_you_mean(text, sheets)}: a sheet template from sizes.yaml ({named}), or columns x rows like '3 x 3' (each 1 to {MOST_ACROSS})"
+            raise KitpressError([self.problem(message, spec.sheet_loc)]) from None
+
     def bleed(self, layout: Layout) -> float:
         return self.layouts.face(layout).bleed
 
@@ -174,7 +190,8 @@ class Composer:
         children += net_children
         key = digest((layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays))
         return Face(
-            key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter
+            key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter,
+            self.across(layout),
         )
 
     def items(self, source: LocStr, ctx: dict) -> list:

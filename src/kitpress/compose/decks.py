@@ -70,11 +70,14 @@ class Decks:
     def grid(self, layout: Layout):
         """How a deck's cards sit on the paper; None (and a problem at the layout's size) if not at all."""
         size, bleed = self.composer.size(layout), self.composer.bleed(layout)
-        gutter = self.composer.gutter(layout)
+        gutter, across = self.composer.gutter(layout), self.composer.across(layout)
         try:
-            return card_grid(self.composer.paper, size, bleed, self.composer.options.edge, gutter)
+            return card_grid(self.composer.paper, size, bleed, self.composer.options.edge, gutter, across)
         except ValueError:
             pass
+        if across is not None and _fits(self.composer.paper, size, bleed, self.composer.options.edge, gutter):
+            self._too_many_across(layout, size, across)
+            return None
         papers = self.composer.layouts.sizes.papers
         bigger = [name for name, paper in papers.items() if _fits(paper, size, bleed, self.composer.options.edge, gutter)]
         card = f"{_shown(size[0])}×{_shown(size[1])} mm card" + (f" with {_shown(bleed)} mm bleed" if bleed else "")
@@ -84,6 +87,15 @@ class Decks:
         if message not in {p.message for p in self.composer.problems.items}:  # one problem per layout
             self.composer.problems.error(message, layout.spec.loc_of("size"))
         return None
+
+    def _too_many_across(self, layout: Layout, size, across: tuple[int, int]) -> None:
+        """A sheet template with more cards than the paper holds: said at the layout's `sheet:`."""
+        grid = card_grid(self.composer.paper, size, self.composer.bleed(layout), self.composer.options.edge, self.composer.gutter(layout))
+        paper = f"{self.composer.options.paper} paper ({_shown(self.composer.paper[0])}×{_shown(self.composer.paper[1])} mm)"
+        cards = f"{_shown(size[0])}×{_shown(size[1])} mm cards"
+        message = f"sheet {across[0]} x {across[1]}: {cards} fit {grid.cols} x {grid.rows} on {paper}, crop marks included"
+        if message not in {p.message for p in self.composer.problems.items}:
+            self.composer.problems.error(message, self.composer.layouts.face(layout).sheet_loc)
 
     def cards(self, deck) -> tuple[str, list]:
         """A deck's name and its cards, copies and blanks included (a blank card is None)."""

@@ -75,6 +75,7 @@ class Face:
     cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
     overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
     gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
+    across: tuple[int, int] | None = None  # a sheet template's columns and rows; None: as many as fit
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,7 @@ class Dumper:
         if deck.fronts:
             first = deck.fronts[0]
             try:
-                grid = card_grid(self.paper, first.size, first.bleed, self.edge, first.gutter)
+                grid = card_grid(self.paper, first.size, first.bleed, self.edge, first.gutter, first.across)
                 xs = _mms(sorted({s.x for s in grid.slots}))
                 ys = _mms(sorted({s.y for s in grid.slots}, reverse=True))
                 self.line(2, f"sheet {grid.cols}x{grid.rows}, gutter {_mm(grid.gutter)}, trims' lower-left x {xs} y {ys}")

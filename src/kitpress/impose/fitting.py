@@ -42,10 +42,12 @@ class DeckFit:
         return text
 
 
-def deck_fit(paper, card, bleed: float, edge: float, gutter: float | None, cards: int) -> DeckFit:
-    """How `cards` cards of size `card` sit on `paper` (ValueError if not at all)."""
-    grid = card_grid(paper, card, bleed, edge, gutter)
-    gains = [_smaller(paper, card, bleed, edge, gutter, side, grid.cols * grid.rows) for side in (0, 1)]
+def deck_fit(paper, card, bleed: float, edge: float, gutter: float | None, cards: int, across=None) -> DeckFit:
+    """How `cards` cards of size `card` sit on `paper` (ValueError if not at all); on a sheet
+    template (`across`), as many as it says, and no smaller card is named."""
+    grid = card_grid(paper, card, bleed, edge, gutter, across)
+    sides = () if across else (0, 1)
+    gains = [_smaller(paper, card, bleed, edge, gutter, side, grid.cols * grid.rows) for side in sides]
     gains = [gain for gain in gains if gain is not None]
     best = max(gains, key=lambda g: (g.per_sheet, g.size), default=None)
     return DeckFit(card, grid.cols, grid.rows, math.ceil(cards / (grid.cols * grid.rows)), best)

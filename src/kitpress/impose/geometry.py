@@ -89,13 +89,19 @@ class CardGrid:
 
 
 def card_grid(
-    paper: tuple[float, float], card: tuple[float, float], bleed: float, edge: float = SAFE_EDGE, gutter: float | None = None
+    paper: tuple[float, float],
+    card: tuple[float, float],
+    bleed: float,
+    edge: float = SAFE_EDGE,
+    gutter: float | None = None,
+    across: tuple[int, int] | None = None,
 ) -> CardGrid:
     """As many cards as fit, centred, with room for crop marks inside the printable area.
 
     `gutter` is the space between neighbouring cards: by default twice the bleed, so every card
     keeps its bleed all round; 0 butts the cards together (more to a sheet; the bleed is then
-    kept only on the outer edges and each card is cut on its neighbour's line).
+    kept only on the outer edges and each card is cut on its neighbour's line). `across`: a
+    sheet template's columns and rows, used instead of as many as fit (ValueError if they do not).
     """
     pw, ph = paper
     cw, ch = card
@@ -110,6 +116,10 @@ def card_grid(
     if best is None:
         raise ValueError(f"a {cw / MM:.1f}×{ch / MM:.1f} mm card does not fit on this paper with its marks")
     cols, rows, length = best
+    if across is not None:
+        if across[0] > cols or across[1] > rows:
+            raise ValueError(f"{across[0]} × {across[1]} {cw / MM:.1f}×{ch / MM:.1f} mm cards do not fit on this paper with their marks")
+        cols, rows = across
     block_w, block_h = cols * cw + (cols - 1) * gutter, rows * ch + (rows - 1) * gutter
     x0, y_top = (pw - block_w) / 2, (ph + block_h) / 2
     slots = tuple(Slot(x0 + c * (cw + gutter), y_top - ch - r * (ch + gutter), c, r) for r in range(rows) for c in range(cols))
@@ -258,9 +268,9 @@ def card_sheets(
     decks, paper: tuple[float, float], edge: float, flip: str = "long", offset=(0.0, 0.0), only=None
 ) -> list[CardSheet]:
     """The pages of a set of decks, each sheet of fronts followed by the backs behind it. A deck
-    is anything with `fronts` (faces with `size`, `bleed` and `gutter`), `has_backs` and
+    is anything with `fronts` (faces with `size`, `bleed`, `gutter` and `across`), `has_backs` and
     `back_of(index)` (the face behind card `index`, or None); `only`: these sheets, as (deck index, index of its first card), not all of them."""
-    grids = [card_grid(paper, d.fronts[0].size, d.fronts[0].bleed, edge, d.fronts[0].gutter) for d in decks]
+    grids = [card_grid(paper, d.fronts[0].size, d.fronts[0].bleed, edge, d.fronts[0].gutter, d.fronts[0].across) for d in decks]
     if only is None:
         only = [(d, start) for d, deck in enumerate(decks) for start in range(0, len(deck.fronts), grids[d].per_sheet)]
     out = []

@@ -17,6 +17,7 @@ from kitpress.layout.language import Key
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _SIZE = {"type": "string", "pattern": r"^\S+\s*x\s*\S+$", "description": "width x height, each with its unit: 70mm x 120mm"}
+_ACROSS = {"type": "string", "pattern": r"^\d+\s*x\s*\d+$", "description": "columns x rows of cards on a sheet: 3 x 3"}
 _TEMPLATED = {"valign"}  # keys whose value may be a template: their values are not enforced
 
 
@@ -70,6 +71,7 @@ def schemas() -> dict[str, dict]:
     sizes["properties"] = {
         kind: {"type": "object", "additionalProperties": _SIZE, "description": f"{kind} by name, portrait"} for kind in ("papers", "cards")
     }
+    sizes["properties"]["sheets"] = {"type": "object", "additionalProperties": _ACROSS, "description": "card sheet templates by name"}
     return {"layout.schema.json": layout, "styles.schema.json": styles, "sizes.schema.json": sizes}
 
 

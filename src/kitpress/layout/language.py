@@ -47,6 +47,7 @@ LAYOUT = (
     Key("safe", LENGTH, "how far inside the trim every frame must stay", "mm", "0"),
     Key("cut", "str", "the cut line: the trim's rectangle, or the circle inside it (round counters)", default="rect", values=CUTS),
     Key("gutter", LENGTH, "the space between neighbouring cards on a sheet; 0 butts them (the bleed stays on the outer edges)", "mm", "twice the bleed"),
+    Key("sheet", "str", "a card sheet template: how many cards across and down a sheet holds, by name from sizes.yaml (nine-up) or as '3 x 3'", default="as many as fit"),
     Key("shapes", "[shape]", "what is drawn under the text: rectangles, ellipses, lines, images (see shape keys)"),
     Key("frames", "[frame]", "the text boxes: markup bound per card, shrunk to fit (see frame keys)"),
     Key("tracks", "[track]", "a track of spaces, each a small face bound to one item (see track keys)"),

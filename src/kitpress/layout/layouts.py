@@ -13,7 +13,7 @@ from kitpress.content.schema import Checker, SchemaParser
 from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
 from kitpress.layout import folders, language, oldforms, sizes
-from kitpress.layout.specs import FaceSpec, read_face
+from kitpress.layout.specs import DocumentSpec, FaceSpec, read_document, read_face
 from kitpress.fontfiles import FAMILIES
 from kitpress.layout.stylesheet import ALIGNS, STYLE_KEYS, STYLE_NUMBERS, StyleSheet, merge_specs, style_number
 
@@ -43,6 +43,7 @@ class Layouts:
         self._raw: dict[str, YMap] = {}
         self._sheets: dict[str, StyleSheet] = {}
         self._faces: dict[str, FaceSpec] = {}
+        self._documents: dict[str, DocumentSpec] = {}
         self.deprecated = Problems()  # old forms found in the layout files read, each once
         self.sheet = self._stylesheet()
         self.sizes = sizes.load(self.dirs, project_root)  # papers and card trims by name
@@ -64,6 +65,12 @@ class Layouts:
         if layout.name not in self._faces:
             self._faces[layout.name] = read_face(layout.spec)
         return self._faces[layout.name]
+
+    def document(self, layout: Layout) -> DocumentSpec:
+        """A document layout's typed spec, read the first time it is asked for."""
+        if layout.name not in self._documents:
+            self._documents[layout.name] = read_document(layout.spec)
+        return self._documents[layout.name]
 
     def _find(self, name: str, used_at: Loc) -> Path:
         if files.name_problem(name) or "/" in name or "\\" in name or name.startswith("."):

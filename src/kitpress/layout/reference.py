@@ -91,6 +91,9 @@ def sizes_section() -> str:
             w, h = sizes.parse_size(text)
             rows.append(f"| `{name}` | {text} | {w / MM:.4g} × {h / MM:.4g} |")
         parts.append("\n".join(rows) + "\n")
+    rows = ["\n| sheet template | cards across × down |", "|---|---|"]
+    rows += [f"| `{name}` | {text} |" for name, text in (raw.get("sheets") or {}).items()]
+    parts.append("\nA face's `sheet:` names a sheet template (or says `3 x 3`): that many cards a sheet, centred, instead of as many as fit.\n" + "\n".join(rows) + "\n")
     return "".join(parts) + "\n" + example("sizes")
 
 

@@ -1,5 +1,6 @@
-"""Papers and card trims by name: data in `sizes.yaml` (kitpress's own under layouts/common/, a
-game's on top), read into points. What `--paper` and a layout's `size:` may name."""
+"""Papers, card trims and card sheet templates by name: data in `sizes.yaml` (kitpress's own
+under layouts/common/, a game's on top), read into points. What `--paper`, a layout's `size:`
+and its `sheet:` may name."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from kitpress.units import MM, Bounds, parse_length
 
 # kitpress's own, for a project whose layout folders have none (games made before sizes.yaml)
 SHIPPED = shipped.COMMON / "sizes.yaml"
-_KINDS = ("papers", "cards")
+_KINDS = ("papers", "cards", "sheets")
 _SIZE = re.compile(r"(\S+)\s*x\s*(\S+)")
+_ACROSS = re.compile(r"(\d+)\s*x\s*(\d+)")
+MOST_ACROSS = 30  # columns or rows a sheet template may have
 # a paper or a card: at least a millimetre, at most the 200 inches a PDF page may measure
 SIDE = Bounds("a side of a paper or card", 1 * MM, 5080 * MM, "mm")
 
@@ -25,6 +28,7 @@ SIDE = Bounds("a side of a paper or card", 1 * MM, 5080 * MM, "mm")
 class Sizes:
     papers: dict = field(default_factory=dict)  # name: (width, height) in points, portrait
     cards: dict = field(default_factory=dict)
+    sheets: dict = field(default_factory=dict)  # name: (columns, rows): card sheet templates
 
 
 def parse_size(text) -> tuple[float, float]:
@@ -33,6 +37,14 @@ def parse_size(text) -> tuple[float, float]:
     if not match:
         raise ValueError(f"'{text}' is not width x height, like '70mm x 120mm'")
     return parse_length(match.group(1), "width", SIDE, MM), parse_length(match.group(2), "height", SIDE, MM)
+
+
+def parse_across(text) -> tuple[int, int]:
+    """'3 x 3' to (columns, rows): a sheet template. ValueError."""
+    match = _ACROSS.fullmatch(str(text).strip())
+    if not match or not all(1 <= int(n) <= MOST_ACROSS for n in match.groups()):
+        raise ValueError(f"'{text}' is not columns x rows, like '3 x 3' (each 1 to {MOST_ACROSS})")
+    return int(match.group(1)), int(match.group(2))
 
 
 def load(dirs: list[Path], root: Path) -> Sizes:
@@ -56,8 +68,8 @@ def load(dirs: list[Path], root: Path) -> Sizes:
                 continue
             for name, text in names.items():
                 try:
-                    found[key][str(name)] = parse_size(text)
+                    found[key][str(name)] = parse_across(text) if key == "sheets" else parse_size(text)
                 except ValueError as exc:
                     problems.error(f"the size of {key[:-1]} '{name}': {exc}", names.loc_of(name))
     problems.raise_if_errors()
-    return Sizes(found["papers"], found["cards"])
+    return Sizes(found["papers"], found["cards"], found["sheets"])

@@ -76,12 +76,64 @@ class FaceSpec:
     bleed: float
     safe: float
     gutter: float | None  # None: the default; 0 is butted cards
+    sheet: object  # a sheet template's name or 'columns x rows' (resolved by compose); None: as many as fit
+    sheet_loc: Loc
     cut: str
     min_size: float  # points
     shapes: tuple[ShapeSpec, ...]
     frames: tuple[FrameSpec, ...]
     tracks: tuple[TrackSpec, ...]
     nets: tuple[NetSpec, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentSpec:
+    orientation: str  # portrait or landscape
+    margins: tuple[float, float, float, float]  # top, right, bottom, left
+    margins_loc: Loc
+    columns: int
+    gap: float
+    header: LocStr | None  # templates, bound when the document is composed
+    header_height: float
+    footer: LocStr | None
+    footer_height: float
+    body: LocStr | None
+    pages: int | None  # the most pages it may run to
+
+
+ORIENTATIONS = ("portrait", "landscape")
+COLUMNS = Bounds("a number of columns", 1, 12, whole=True)
+
+
+def read_document(spec: YMap) -> DocumentSpec:
+    """A document layout (merged with what it extends) as a DocumentSpec; every mistake at once."""
+    problems = Problems()
+    orientation = str(spec.get("orientation") or "portrait")
+    if orientation not in ORIENTATIONS:
+        problems.error(f"orientation '{orientation}'{did_you_mean(orientation, ORIENTATIONS)}: use portrait or landscape", spec.loc_of("orientation"))
+    document = DocumentSpec(
+        orientation,
+        _read(problems, _margins, spec) or (0.0,) * 4,
+        spec.loc_of("margins"),
+        int(_read(problems, number_of, spec, "columns", 1, COLUMNS) or 1),
+        _read(problems, mm_of, spec, "gap", "6mm", EXTENT),
+        spec.get("header"),
+        _read(problems, mm_of, spec, "header_height", 0, EXTENT),
+        spec.get("footer"),
+        _read(problems, mm_of, spec, "footer_height", 0, EXTENT),
+        spec.get("body"),
+        spec.get("pages"),
+    )
+    problems.raise_if_errors()
+    return document
+
+
+def _margins(spec: YMap) -> tuple[float, float, float, float]:
+    """Top, right, bottom, left, from one, two (vertical horizontal) or four lengths."""
+    margins = tuple(mm(v, "margins", spec.loc_of("margins"), EXTENT) for v in str(spec.get("margins") or "14mm").split())
+    if len(margins) not in (1, 2, 4):
+        raise KitpressError([Problem("error", "margins: one, two (vertical horizontal) or four lengths", spec.loc_of("margins"))])
+    return margins * (4 // len(margins))
 
 
 def read_face(spec: YMap) -> FaceSpec:
@@ -97,6 +149,8 @@ def read_face(spec: YMap) -> FaceSpec:
         _read(problems, mm_of, spec, "bleed", 0, EXTENT),
         _read(problems, mm_of, spec, "safe", 0, EXTENT),
         gutter,
+        spec.get("sheet"),
+        spec.loc_of("sheet"),
         cut,
         _read(problems, number_of, spec, "min_size", FLOOR_PT, FONT_SIZE),
         _each(problems, read_shape, spec.get("shapes")),

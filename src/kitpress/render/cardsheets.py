@@ -70,7 +70,7 @@ def _marks(c: Canvas, grid: CardGrid, used) -> None:
 
 def deck_grid(deck: Deck, job: Job) -> CardGrid:
     face = deck.fronts[0]
-    return card_grid(job.paper, face.size, face.bleed, job.edge, face.gutter)
+    return card_grid(job.paper, face.size, face.bleed, job.edge, face.gutter, face.across)
 
 
 def _place(c: Canvas, forms: FormCache, placement: Placement) -> None:
