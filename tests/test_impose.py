@@ -95,7 +95,7 @@ def test_fit_scale_uses_the_orientation_that_prints_largest():
 
 class _Face:
     def __init__(self, key, size=(70 * MM, 120 * MM), bleed=3 * MM, gutter=None):
-        self.key, self.size, self.bleed, self.gutter = key, size, bleed, gutter
+        self.key, self.size, self.bleed, self.gutter, self.across = key, size, bleed, gutter, None
 
 
 def _Deck(fronts, back):  # noqa: N802 - a deck of stand-in faces
