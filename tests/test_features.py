@@ -253,3 +253,19 @@ def test_an_unknown_sheet_template_is_named_with_its_near_miss(mini_project, cap
     assert run(["check", "mini"]) == 1
     said = capsys.readouterr().err
     assert "error: sheet 'two-upp' (did you mean 'two-up'?): a sheet template from sizes.yaml (nine-up, four-up, two-up), or columns x rows like '3 x 3' (each 1 to 30)" in said
+
+
+def test_an_index_with_no_term_marked_prints_nothing_and_warns_where_it_is(mini_project, tmp_path):
+    """reportlab's own index, given no entry, failed the build with a TypeError (or printed
+    'Placeholder for index'): an empty <index_list/> is a warning and no page of text."""
+    import pypdfium2
+
+    rules = mini_project / "layouts/mini/rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace('<index item="{{ r.title }}"/>', ""), encoding="utf-8")
+    _, _, composer = compose_game(Project(mini_project), "mini", BuildOptions())
+    warned = [str(p) for p in composer.problems.items if "<index_list/> lists no term" in p.message]
+    assert len(warned) == 1 and warned[0].startswith("layouts/mini/rules.yaml:") and ": warning: " in warned[0]
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    document = pypdfium2.PdfDocument(str(built.folder / "rules.pdf"))
+    text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    assert "Index" in text and "Placeholder" not in text

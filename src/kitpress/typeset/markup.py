@@ -57,6 +57,7 @@ class Builder(Tables, Inline):
     def build(self, markup: str, width: float) -> list[Flowable]:
         tree = parse(markup)
         self.warnings = tree.warnings()
+        self._marked = any(el.tag == "index" for el in tree.root.iter())  # terms an <index_list/> lists
         try:
             return self.blocks(tree.root, width)
         except MarkupError as exc:
@@ -128,8 +129,13 @@ class Builder(Tables, Inline):
     def pagebreak(self, el: ET.Element) -> PageBreak:
         return PageBreak()
 
-    def index_list(self, el: ET.Element) -> SimpleIndex:
-        """An alphabetical index of the terms marked <index item="…"/>, with page numbers."""
+    def index_list(self, el: ET.Element) -> SimpleIndex | Spacer:
+        """An alphabetical index of the terms marked <index item="…"/>, with page numbers. With
+        none marked, nothing (and a warning): reportlab would print a placeholder, or fail."""
+        if not self._marked:
+            message = "<index_list/> lists no term: nothing in this text is marked with <index item=…/> or |indexed(terms)"
+            self.warnings.append((message, getattr(el, "line", 0)))
+            return Spacer(0, 0)
         style = styles.para(self.sheet, "index" if self.sheet.has("index") else "body", self.scale)
         return SimpleIndex(style=style, dot=" . ", headers=True)
 
