@@ -114,6 +114,7 @@ SLOW_MODULES = {
     "test_class_struggle",
     "test_compare_kits",
     "test_wheel",
+    "test_tutorial",
 }
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from kitpress.compose.scene import Part
 from kitpress.impose.fitting import deck_fit
+from kitpress.layout.sizes import paper_name
 
-PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "Letter", "legal": "Legal", "tabloid": "Tabloid"}
 
 
 def deck_fits(parts: list[Part], composer) -> list[str]:
     """One line a deck: its card size by name, how many a sheet, how many sheets, and the nearest
     smaller card that would fit more."""
     paper = composer.options.paper
-    shown = PAPER_NAMES.get(paper, paper)
+    shown = paper_name(paper)
     lines = []
     for part in parts:
         for deck in part.decks:

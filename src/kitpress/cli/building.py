@@ -15,6 +15,7 @@ from kitpress.build.pipeline import BuildOptions, build_game, cannot_write
 from kitpress.cli.app import PAPER, app, err, fail, languages, out, targets
 from kitpress.content.i18n import coverage_line
 from kitpress.errors import KitpressError, Loc, Problem, rel
+from kitpress.layout.sizes import paper_name
 
 
 @app.command()
@@ -141,7 +142,7 @@ def _changes(lines: list[str] | None) -> None:
 
 
 def _how_to_print(entries: list[Entry], options: BuildOptions) -> None:
-    out.print(f"  How to print: on {options.paper.upper()}, at 100 % / actual size (never 'fit to page').")
+    out.print(f"  How to print: on {paper_name(options.paper)}, at 100 % / actual size (never 'fit to page').")
     for entry in entries:
         hint = "card stock" if entry.stock == "card" else "plain paper"
         if entry.duplex:

@@ -97,6 +97,8 @@ def money(context, value) -> str:
     if sign is None:  # said as any missing name is: "labels has no 'currency': add it where …"
         owner, name = (labels, "currency") if isinstance(labels, dict) else (missing, "labels")
         raise MissingError("money needs the label 'currency'", owner, name)
+    if isinstance(value, jinja2.Undefined):  # a name the content lacks: said as such, not as a type
+        value._fail_with_undefined_error()
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise TypeError(f"money prints a number, not {type(value).__name__}")
     kit = context.get("kit") or {}

@@ -31,6 +31,14 @@ class Sizes:
     sheets: dict = field(default_factory=dict)  # name: (columns, rows): card sheet templates
 
 
+SHOWN = {"a4": "A4", "a3": "A3", "a5": "A5", "letter": "Letter", "legal": "Legal", "tabloid": "Tabloid"}
+
+
+def paper_name(name: str) -> str:
+    """A paper as a person writes it: A4, Letter; a game's own paper as its sizes.yaml names it."""
+    return SHOWN.get(name, name)
+
+
 def parse_size(text) -> tuple[float, float]:
     """'70mm x 120mm' (a bare number is millimetres) to (width, height) in points. ValueError."""
     match = _SIZE.fullmatch(str(text).strip())
