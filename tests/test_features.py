@@ -269,3 +269,16 @@ def test_an_index_with_no_term_marked_prints_nothing_and_warns_where_it_is(mini_
     document = pypdfium2.PdfDocument(str(built.folder / "rules.pdf"))
     text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
     assert "Index" in text and "Placeholder" not in text
+
+
+def test_the_build_says_how_each_deck_fits_and_its_manifest_keeps_it(mini_project, tmp_path, capsys):
+    from kitpress.cli.main import run
+
+    assert run(["build", "mini", "--out", str(tmp_path / "kit")]) == 0
+    said = capsys.readouterr().out.split("\n")
+    line = "cards/cards: poker 63.5 × 88.9 mm on A4: 4 a sheet (2 × 2), 1 sheet; at 85.75 mm tall: 6 a sheet"
+    assert "  Cards on the paper:" in said and f"    {line}" in said
+    manifest = json.loads((tmp_path / "kit/mini/en/a4/manifest.json").read_text(encoding="utf-8"))
+    assert line in manifest["decks"]
+    assert run(["build", "mini", "--out", str(tmp_path / "kit")]) == 0  # kept whole: still said
+    assert f"    {line}" in capsys.readouterr().out.split("\n")

@@ -107,9 +107,14 @@ def sources_summary(game: Game) -> str:
     return str(sources.get("summary") or "") if isinstance(sources, dict) else ""
 
 
-def write_manifest(folder: Path, game: Game, composer: Composer, options: BuildOptions, inputs: str, entries: list[Entry]) -> None:
-    """manifest.json: what the kit is, what it is made from (the digest of its inputs) and its files."""
+def write_manifest(
+    folder: Path, game: Game, composer: Composer, options: BuildOptions, inputs: str, entries: list[Entry], decks: tuple = ()
+) -> None:
+    """manifest.json: what the kit is, what it is made from (the digest of its inputs) and its files;
+    `decks`: how each deck fits the paper, as `kitpress check` says it."""
     extra = {}
+    if decks:
+        extra["decks"] = list(decks)
     if sources_summary(game):  # what the kit is made from and adds, in a line (the kit page)
         extra["sources"] = sources_summary(game)
     if game.coverage is not None:  # a translation: how much of it there is (kitpress list, the kit page)

@@ -14,6 +14,7 @@ from typing import Callable, NamedTuple
 from kitpress import files
 from kitpress.build import batches, publish
 from kitpress.build.incremental import Incremental
+from kitpress.build.fits import deck_fits
 from kitpress.build.kitpages import kit_files, printer_check, write_manifest
 from kitpress.build.parts import made_for, render_parts
 from kitpress.build.discovery import examples, find_game, find_project
@@ -79,7 +80,7 @@ def build_game(
         entries, drawn = render_parts(parts, game, composer, options, staging, last, progress, [check_task])
         check["pages"] = check.get("pages") or drawn[staging / "calibration.pdf"]
         entries = kit_files(game, composer, options, staging, final, entries, progress, check)
-        write_manifest(staging, game, composer, options, last.inputs, entries)
+        write_manifest(staging, game, composer, options, last.inputs, entries, tuple(deck_fits(parts, composer)))
         report = last.report(entries, staging)
         publish.publish(staging, final, entries, last.previous, report)
     except batches.WorkerDied as died:

@@ -84,6 +84,7 @@ def build(
                 err.print(warning)
             _changes(changed)
             _how_to_print(entries, options)
+            _decks(manifest)
             if code:
                 _fallbacks(project, game_id, code)
     from kitpress.site.kitpage import write_index
@@ -138,6 +139,15 @@ def _changes(lines: list[str] | None) -> None:
         return
     out.print("  Changed since the last build:" if lines else "  Nothing changed since the last build.")
     for line in lines:
+        out.print(f"    {line}")
+
+
+def _decks(manifest: dict) -> None:
+    """How each deck fits the paper, and the nearest smaller card that fits more."""
+    decks = [line for line in manifest.get("decks") or [] if isinstance(line, str)]
+    if decks:
+        out.print("  Cards on the paper:")
+    for line in decks:
         out.print(f"    {line}")
 
 
