@@ -282,3 +282,36 @@ def test_the_build_says_how_each_deck_fits_and_its_manifest_keeps_it(mini_projec
     assert line in manifest["decks"]
     assert run(["build", "mini", "--out", str(tmp_path / "kit")]) == 0  # kept whole: still said
     assert f"    {line}" in capsys.readouterr().out.split("\n")
+
+
+def test_small_decks_that_share_sheets_take_one_sheet_each_card_with_its_own_back(mini_project, tmp_path):
+    game = mini_project / "content/mini/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    one_deck = "      - {collection: cards, front: card-front, back: card-back}\n"
+    assert one_deck in text
+    alone = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "alone", backs=True))
+    with pikepdf.open(alone.folder / "cards.pdf") as pdf:
+        pages_alone = len(pdf.pages)
+    # the chips (another size) go to a component of their own; a one-card deck joins the three cards
+    text = text.replace("      - {id: chips, collection: chips, copies: count, front: chip}\n", "")
+    text = text.replace(one_deck, one_deck + "      - {id: extra, cards: \"cards[:1]\", front: card-front, back: card-back}\n")
+    game.write_text(text, encoding="utf-8")
+    separate = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "separate"))
+    game.write_text(text.replace("    kind: cards\n", "    kind: cards\n    share_sheets: true\n", 1), encoding="utf-8")
+    shared = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "shared"))
+    with pikepdf.open(separate.folder / "cards.pdf") as a, pikepdf.open(shared.folder / "cards.pdf") as b:
+        assert (len(a.pages), len(b.pages)) == (4, 2)  # two sheets, fronts and backs, against one
+    assert _grid_on_page(shared.folder / "cards.pdf") == (2, 2) and pages_alone == 3
+    import pypdfium2
+
+    fronts = pypdfium2.PdfDocument(str(shared.folder / "cards.pdf"))[0].get_textpage().get_text_range()
+    assert fronts.count("North wind") == 2  # the three cards and the extra deck's one, on one sheet
+
+
+def test_decks_of_different_sizes_cannot_share_sheets(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    game = mini_project / "content/mini/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("    kind: cards\n", "    kind: cards\n    share_sheets: true\n", 1), encoding="utf-8")
+    assert run(["check", "mini"]) == 1
+    assert "error: share_sheets: decks 'cards' and 'chips' have different cards (63.5×88.9 mm and 20×20 mm, or their bleed or gutter)" in capsys.readouterr().err

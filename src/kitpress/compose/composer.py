@@ -68,7 +68,8 @@ class Composer:
 
     def _component(self, comp: Component) -> Part:
         if comp.kind == "cards":
-            return Part(comp.id, comp.kind, comp.title, decks=tuple(self.decks.deck(comp, d) for d in comp.decks))
+            decks = tuple(self.decks.deck(comp, d) for d in comp.decks)
+            return Part(comp.id, comp.kind, comp.title, decks=self.decks.shared(comp, decks) if comp.share_sheets else decks)
         if comp.kind in ("board", "page"):
             faces = []
             for index, name in enumerate(comp.layouts):

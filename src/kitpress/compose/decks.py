@@ -56,11 +56,11 @@ class Decks:
         counts = {}
         for comp in self.composer.game.components:
             if comp.kind == "cards":
-                total = 0
-                for deck in comp.decks:
-                    layout, _ = self.composer.layout_ref(deck, "front")
-                    total += self.sheets(layout, len(self.cards(deck)[1]))
-                counts[comp.id] = total
+                sizes = [(self.composer.layout_ref(deck, "front")[0], len(self.cards(deck)[1])) for deck in comp.decks]
+                if comp.share_sheets:  # one run of sheets (a mismatch of sizes is said when the decks are composed)
+                    counts[comp.id] = self.sheets(sizes[0][0], sum(cards for _, cards in sizes))
+                else:
+                    counts[comp.id] = sum(self.sheets(layout, cards) for layout, cards in sizes)
             elif comp.kind in ("board", "page"):
                 counts[comp.id] = len(comp.layouts)
             else:
@@ -171,6 +171,24 @@ class Decks:
 
         backs = LazyFronts(back_of, len(items)) if lazy else tuple(back_of(index) for index in range(len(items)))
         return Deck(name, fronts, ids, None, backs)
+
+    def shared(self, comp: Component, decks: tuple[Deck, ...]) -> tuple[Deck, ...]:
+        """A component's decks as one, their cards one after another on shared sheets (two decks
+        of two cards take one sheet, not two): each card keeps its own back."""
+        first = decks[0].fronts[0]
+        for deck in decks[1:]:
+            front = deck.fronts[0]
+            if (front.size, front.bleed, front.gutter, front.across) != (first.size, first.bleed, first.gutter, first.across):
+                sizes = f"{_shown(first.size[0])}×{_shown(first.size[1])} mm and {_shown(front.size[0])}×{_shown(front.size[1])} mm"
+                message = f"share_sheets: decks '{decks[0].name}' and '{deck.name}' have different cards ({sizes}, or their bleed or gutter): put them in components of their own"
+                raise KitpressError([self.composer.problem(message, comp.loc)])
+        if len({deck.has_backs for deck in decks}) > 1:
+            message = "share_sheets: every deck that shares the sheets needs a back, or none does"
+            raise KitpressError([self.composer.problem(message, comp.loc)])
+        fronts = tuple(face for deck in decks for face in deck.fronts)
+        ids = tuple(f"{deck.name}/{ident}" for deck in decks for ident in deck.ids)
+        backs = tuple(deck.back_of(i) for deck in decks for i in range(len(deck.fronts))) if decks[0].has_backs else ()
+        return (Deck(comp.id, fronts, ids, None, backs),)
 
     def sheets(self, front: Layout, cards: int) -> int:
         """Sheets a deck of `cards` takes (0 if its cards fit no sheet: reported by _grid)."""

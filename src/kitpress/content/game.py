@@ -35,6 +35,7 @@ components:
     layout: str?
     layouts: "[str]?"
     decks: "[deck]?"
+    share_sheets: bool?   # its decks (of one card size) printed one after another on shared sheets
     front_note: text?
     back_note: text?
     stock: str?
@@ -81,6 +82,7 @@ class Component:
     back_note: str = ""
     stock: str = "paper"  # what to print it on: paper or card
     layout_loc: Loc | None = None  # where the layout names are written
+    share_sheets: bool = False  # its decks one after another on the same sheets, not each on its own
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,8 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
         if stock not in STOCKS:
             problems.error(f"stock '{stock}': use {' or '.join(STOCKS)}{did_you_mean(stock, STOCKS)}", comp.loc_of("stock"))
         where = comp.loc_of("layouts" if "layouts" in comp else "layout")
-        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes, stock, where))
+        shared = bool(comp.get("share_sheets"))
+        out.append(Component(str(comp["id"]), kind, comp["title"], layouts, decks, comp.loc, *notes, stock, where, shared))
     return out
 
 
