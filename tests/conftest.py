@@ -154,6 +154,7 @@ SLOW_TESTS = {
     "test_features::test_an_index_with_no_term_marked_prints_nothing_and_warns_where_it_is",
     "test_features::test_the_build_says_how_each_deck_fits_and_its_manifest_keeps_it",
     "test_features::test_small_decks_that_share_sheets_take_one_sheet_each_card_with_its_own_back",
+    "test_features::test_a_fit_group_gives_every_card_of_the_deck_the_size_its_longest_title_needs",
     "test_fonts::test_a_file_that_is_not_a_truetype_font_is_refused",
     "test_i18n::test_a_dropped_placeholder_fails_check_build_and_status",
     "test_i18n::test_a_translated_build_prints_the_translation_and_falls_back_for_the_rest",

@@ -315,3 +315,25 @@ def test_decks_of_different_sizes_cannot_share_sheets(mini_project, capsys):
     game.write_text(game.read_text(encoding="utf-8").replace("    kind: cards\n", "    kind: cards\n    share_sheets: true\n", 1), encoding="utf-8")
     assert run(["check", "mini"]) == 1
     assert "error: share_sheets: decks 'cards' and 'chips' have different cards (63.5×88.9 mm and 20×20 mm, or their bleed or gutter)" in capsys.readouterr().err
+
+
+def _title_sizes(pdf: Path, page: int = 0) -> list[float]:
+    """The font sizes text is set in on a page and the forms it places (Tf operators)."""
+    return sorted({round(args[1], 2) for op, args in drawing(pdf, page) if op == "Tf"})
+
+
+def test_a_fit_group_gives_every_card_of_the_deck_the_size_its_longest_title_needs(mini_project, tmp_path):
+    cards = mini_project / "content/mini/cards.yaml"
+    long = "The long and very bitter north wind of the deep winter"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("title: North wind", f"title: {long}"), encoding="utf-8")
+    apart = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "apart"))
+    front = mini_project / "layouts/mini/card-front.yaml"
+    text = front.read_text(encoding="utf-8")
+    assert "  - id: title\n" in text
+    front.write_text(text.replace("  - id: title\n", "  - id: title\n    fit_group: titles\n"), encoding="utf-8")
+    grouped = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "grouped"))
+    before, after = _title_sizes(apart.folder / "cards.pdf"), _title_sizes(grouped.folder / "cards.pdf")
+    # apart: the long title shrank alone (to 10.48 pt here), the others kept the style's 12 pt
+    assert 12.0 in before and set(before) - set(after) == {12.0}
+    # grouped: no title is at 12 pt any more: every one takes the long one's size
+    assert 12.0 not in after and set(after) == set(before) - {12.0}

@@ -24,6 +24,7 @@ from kitpress.compose.composer import Composer, Options
 from kitpress.compose.scene import Part
 from kitpress.content.game import Game, load_game
 from kitpress.errors import KitpressError, Loc, Problem, Problems, rel
+from kitpress.typeset.groups import fit_groups
 from kitpress.typeset.stage import typeset
 from kitpress.units import MM
 
@@ -53,8 +54,8 @@ def compose_game(
     lazy_sheets = batches.SHEETS_PER_BATCH if lazy_decks else 0  # more than a batch: the workers compose it
     settings = Options(options.paper, options.backs, options.edge * MM, lazy_sheets)
     composer = Composer(game, project.layouts(game, options.ink_saver), settings)
-    parts = composer.compose()
-    found = typeset(parts, composer.paper, composer.tag, frames=fit_text)
+    parts, grouped = fit_groups(composer.compose())  # a deck's grouped frames share one size
+    found = grouped + typeset(parts, composer.paper, composer.tag, frames=fit_text)
     # composing's warnings and fitting's, each said once (a frame on every card warns alike)
     every = strictly(list(dict.fromkeys([*composer.problems.items, *found])), options.strict)
     Problems(every).raise_if_errors()

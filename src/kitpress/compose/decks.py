@@ -159,6 +159,7 @@ class Decks:
             return self.composer.face(front, context(index), f"{comp.id}/{name} card '{ids[index]}'", params=front_params)
 
         lazy = self.composer.options.lazy_sheets and self.sheets(front, len(items)) > self.composer.options.lazy_sheets
+        lazy = lazy and not any(frame.fit_group for frame in self.composer.layouts.face(front).frames)  # groups fit in main
         fronts = LazyFronts(card, len(items)) if lazy else tuple(card(index) for index in range(len(items)))
         if not deck.get("back") or not self.composer.options.backs:
             return Deck(name, fronts, ids, None)

@@ -64,6 +64,7 @@ class Frames:
             spec.radius,
             spec.rotate,
             Blame(self.composer.tag, where, spec.id, spec.markup, tuple(printed.texts)),
+            spec.fit_group,
         )
 
     def embedded_faces(self, text: str, source: LocStr, faces: dict) -> None:

@@ -58,6 +58,8 @@ class TextFrame:
     radius: float
     rotate: int
     blame: Blame | None = field(default=None, compare=False, repr=False)  # where its fit problems point
+    group: str | None = None  # frames of one fit group (a deck's titles) share one size
+    cap: float = 1.0  # the largest scale its text may take: its fit group's, set by typeset
 
 
 @dataclass(frozen=True, slots=True)

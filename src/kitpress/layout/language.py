@@ -96,6 +96,7 @@ FRAME = (
     Key("min_size", "number", "accepted, not read: the face's min_size applies to every frame", "pt"),
     Key("when", "str", "an expression: the frame is printed only where it is true", default="always"),
     Key("rotate", "int", "the text turned about the box's centre, in degrees", default="0", values=(0, 90, 180, 270)),
+    Key("fit_group", "str", "a name: the frames of a deck with the same fit_group take one text size, the largest that fits every card's"),
 )
 TRACK = (
     Key("id", "str", "the track's name, in problems", required=True),

@@ -45,6 +45,7 @@ class FrameSpec:
     rotate: int
     when: LocStr | None
     box_loc: Loc  # where `at:` is written, for what is wrong with the box's place
+    fit_group: str | None = None  # frames of a deck that share one text size
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +222,7 @@ def read_frame(raw: YMap) -> FrameSpec:
         int(rotate),
         raw.get("when"),
         raw.loc_of("at"),
+        str(raw["fit_group"]) if raw.get("fit_group") else None,
     )
 
 

@@ -89,9 +89,12 @@ def paragraphs(flowables):
                     yield from paragraphs(cell if isinstance(cell, (list, tuple)) else [cell])
 
 
-def fit(build: Callable[[float], list[Flowable]], width: float, height: float, floor_pt: float = FLOOR_PT) -> Fitted:
-    """The largest scale in (floor, 1] at which the blocks fit, and the blocks wrapped at it.
-    Most frames fit at full size: they are built and wrapped exactly once."""
+def fit(
+    build: Callable[[float], list[Flowable]], width: float, height: float, floor_pt: float = FLOOR_PT, cap: float = 1.0
+) -> Fitted:
+    """The largest scale in (floor, cap] at which the blocks fit, and the blocks wrapped at it.
+    Most frames fit at full size: they are built and wrapped exactly once. `cap`: a fit group's
+    scale, below 1 when another frame of the group needed it."""
 
     def attempt(scale: float) -> tuple[Fitted, bool]:
         flows = build(scale)
@@ -99,14 +102,14 @@ def fit(build: Callable[[float], list[Flowable]], width: float, height: float, f
         needed = stacked(flows, each)
         return Fitted(scale, needed, flows, each), needed <= height + 0.01 and not wide
 
-    first, ok = attempt(1.0)
+    first, ok = attempt(cap)
     if ok:
         return first
-    floor = min(1.0, floor_pt / smallest_size(first.flows))
+    floor = min(cap, floor_pt / smallest_size(first.flows) * cap)
     lowest, ok = attempt(floor)
     if not ok:
         return Fitted(None, lowest.needed, first.flows, first.heights)
-    best, high = lowest, 1.0
+    best, high = lowest, cap
     for _ in range(STEPS):
         mid, ok = attempt((best.scale + high) / 2)
         if ok:
@@ -140,15 +143,17 @@ def report(problem: Problem) -> None:
         raise KitpressError(problem)
 
 
-def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_pt: float, blame: Blame | None) -> Fitted:
-    """A frame's blocks at the largest scale that fits; what does not fit is reported."""
+def fit_frame(
+    markup: str, builder: Builder, width: float, height: float, floor_pt: float, blame: Blame | None, cap: float = 1.0
+) -> Fitted:
+    """A frame's blocks at the largest scale (at most `cap`) that fits; what does not fit is reported."""
 
     def build(scale: float) -> list[Flowable]:
         builder.scale = scale
         return builder.build(markup, width)
 
     try:
-        fitted = fit(build, width, height, floor_pt)
+        fitted = fit(build, width, height, floor_pt, cap)
     except MarkupError as exc:
         frame = blame.frame if blame else "?"
         loc = line_in(blame.markup, exc.line) if blame else Loc("?")
@@ -157,7 +162,7 @@ def fit_frame(markup: str, builder: Builder, width: float, height: float, floor_
     if blame is not None:
         for message, line in builder.warnings:  # attributes it ignores: the same at every scale
             report(Problem("warning", f"{message} (frame '{blame.frame}')", line_in(blame.markup, line)))
-    if fitted.scale is not None and fitted.scale < 1 - 1e-6 and blame is not None:
+    if fitted.scale is not None and fitted.scale < cap - 1e-6 and blame is not None:  # a group's cap: said where it was fitted
         report(_shrunk(fitted, blame))
     if fitted.scale is None and blame is not None:
         source = blame.culprit

@@ -43,7 +43,7 @@ def set_frame(face: Face, frame: TextFrame, w: float, h: float, embed: Embed = S
         for problem in missing_glyphs(frame):
             fit.report(problem)
     builder = Builder(face.sheet, face=embedder(face.faces, embed), plain_lines=True)
-    return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame)
+    return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame, frame.cap)
 
 
 def set_faces(faces) -> None:
