@@ -27,7 +27,12 @@ UNREACHABLE = {
     "the PDF has no pages; rebuild the kit",
 }
 # messages of a ValueError that kitpress prints as the problem (CALL does not see them)
-RAISED_AS_VALUE_ERRORS = {"expected a length like '70mm' or '8pt', got …", "unknown track path '…' (use …)"}
+RAISED_AS_VALUE_ERRORS = {
+    "expected a length like '70mm' or '8pt', got …",
+    "a loop needs at least 2 columns and 2 rows, not … × …",
+    "corners of … mm do not fit twice in the track's … mm",
+    "corners of … mm leave no room for … spaces between them on a side of … mm",
+}
 # problems with a whole file or folder: a path and no line
 WHOLE_FILE = {
     "… is a project folder, not one game: …",

@@ -70,3 +70,14 @@ def test_the_layout_schema_carries_the_references_meanings_and_refuses_a_typo():
     assert _validate(styles, {"styles": {"body": {"size": 9, "colour": "ink"}}})
     sizes = jsonschemas.schemas()["sizes.schema.json"]
     assert _validate(sizes, {"cards": {"classroom": "72mm x 124mm"}}) == [] and _validate(sizes, {"cards": {"x": "72mm"}})
+
+
+def test_the_shipped_games_schemas_are_what_kitpress_schema_writes_now(kit_project, capsys):
+    # an editor checks a designer's files against these: a key added to the language or to
+    # game.yaml's schema must reach them (run `kitpress schema --all` after such a change)
+    shipped = {p.relative_to(kit_project.root): p.read_bytes() for p in kit_project.root.glob("content/*/schemas/*.json")}
+    assert len(shipped) >= 15
+    assert run(["schema", "--all"]) == 0
+    now = {p.relative_to(kit_project.root): p.read_bytes() for p in kit_project.root.glob("content/*/schemas/*.json")}
+    stale = sorted(str(p) for p in now if shipped.get(p) != now[p])
+    assert stale == [], "stale: run kitpress schema --all"

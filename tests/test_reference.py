@@ -102,7 +102,7 @@ def test_the_variables_are_the_ones_templates_are_given(mini_project, monkeypatc
     def recording(self, source, context, document=False):
         for name, value in context.items():
             keys = seen.setdefault(name, set())
-            if isinstance(value, dict) and name in {"kit", "component", "deck", "sheet"}:
+            if isinstance(value, dict) and name in {"kit", "component", "deck", "sheet", "space"}:
                 keys.update(value)
         return render(self, source, context, document)
 

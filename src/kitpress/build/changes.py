@@ -50,7 +50,7 @@ def digest_face(face: Face) -> str:
     return _digest(
         face.key,
         _sheet(face.sheet),
-        [digest_face(child) for child, _, _ in face.children],
+        [(digest_face(child), turn) for child, _, _, turn in face.children],
         sorted((k, digest_face(v)) for k, v in face.faces.items()),
     )
 

@@ -182,14 +182,14 @@ class Composer:
         shapes = tuple(self.shapes.shared(shape) for shape in bound if shape)
         frames, faces = [], {}
         for frame_spec in spec.frames:
-            frame = self.frames.frame(frame_spec, ctx, sheet, spec.min_size, where, faces)
+            frame = self.frames.frame(frame_spec, ctx, sheet, spec.min_size, where, faces, _frame_box(frame_spec.box, size, spec.safe))
             if frame:
                 self.frames.check_safe(frame, size, spec.safe, frame_spec, layout)
                 frames.append(frame)
         children, seams = placed.tracks(spec.tracks, ctx, where, self.items, self.inner, self.face)
         net_children, overlays = placed.nets(spec.nets, ctx, where, self.items, self.inner, self.face)
         children += net_children
-        key = digest((layout.name, size, bleed, shapes, frames, [child[0].key for child in children], overlays))
+        key = digest((layout.name, size, bleed, shapes, frames, [(child.face.key, child.turn) for child in children], overlays))
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter,
             self.across(layout),
@@ -211,3 +211,13 @@ class Composer:
     # -- documents ---------------------------------------------------------------------------
     def problem(self, message: str, loc: Loc) -> Problem:
         return Problem("error", message, loc)
+
+
+def _frame_box(box, size: tuple[float, float], safe: float) -> tuple[float, float, float, float]:
+    """A frame's box: its own, or the face's trim (`at: trim`) or its trim less the safe zone
+    (`at: safe`), which follow the face's size, as a track's spaces of several sizes need."""
+    if box == "trim":
+        return (0.0, 0.0, *size)
+    if box == "safe":
+        return (safe, safe, size[0] - 2 * safe, size[1] - 2 * safe)
+    return box

@@ -34,7 +34,7 @@ class Frames:
             if message not in {p.message for p in self.composer.problems.items}:
                 self.composer.problems.error(message, spec.box_loc)
 
-    def frame(self, spec: FrameSpec, ctx: dict, sheet, min_size: float, where: str, faces: dict) -> TextFrame | None:
+    def frame(self, spec: FrameSpec, ctx: dict, sheet, min_size: float, where: str, faces: dict, box: tuple) -> TextFrame | None:
         """A frame bound to a card (None when its condition does not hold), with the faces its
         markup embeds composed into `faces`."""
         binder = self.composer.binder
@@ -53,7 +53,7 @@ class Frames:
         self.embedded_faces(text, spec.markup, faces)
         return TextFrame(
             spec.id,
-            self.composer.shapes.shared(spec.box),  # one tuple for equal boxes, like shapes
+            self.composer.shapes.shared(box),  # one tuple for equal boxes, like shapes
             text,
             valign,
             min_size,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from kitpress.compose.scene import Shape
+from kitpress.compose.scene import Placed, Shape
 from kitpress.errors import KitpressError, Problem
 from kitpress.layout.specs import NetSpec, TrackSpec
 
@@ -15,13 +15,17 @@ def tracks(specs: tuple[TrackSpec, ...], ctx: dict, where: str, items_of: Callab
     children, seam_x, seam_y = [], [], []
     for track in specs:
         items = items_of(track.spaces, ctx)
-        if len(items) > len(track.boxes):
-            message = f"track '{track.id}' has {len(items)} items but only {len(track.boxes)} spaces"
+        if len(items) > len(track.cells):
+            message = f"track '{track.id}' has {len(items)} items but only {len(track.cells)} spaces"
             raise KitpressError([Problem("error", message, track.spaces_loc)])
         cell = inner(track.face, track.face_loc)
-        for index, (item, (x, y, w, h)) in enumerate(zip(items, track.boxes)):
-            sub = dict(ctx, item=item, index=index, count=len(items))
-            children.append((face(cell, sub, f"{where}, {track.id} space {index + 1}", (w, h)), x, y))
+        corner = inner(track.corner_face, track.corner_face_loc) if track.corner_face else cell
+        for index, (item, space) in enumerate(zip(items, track.cells)):
+            x, y, w, h = space.box
+            sub = dict(ctx, item=item, index=index, count=len(items), space={"side": space.side, "corner": space.corner})
+            size = (h, w) if space.turn in (90, 270) else (w, h)  # a quarter-turned space is laid out upright
+            layout = corner if space.corner else cell
+            children.append(Placed(face(layout, sub, f"{where}, {track.id} space {index + 1}", size), x, y, space.turn))
         seam_x += track.seams[0]
         seam_y += track.seams[1]
     return children, (tuple(seam_x), tuple(seam_y))
@@ -38,7 +42,7 @@ def nets(specs: tuple[NetSpec, ...], ctx: dict, where: str, items_of: Callable, 
         cell = inner(spec.face, spec.face_loc)
         for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
             sub = dict(ctx, item=item, index=index, count=len(faces))
-            children.append((face(cell, sub, f"{where}, {spec.id} face {index + 1}", (w, h)), x, y))
+            children.append(Placed(face(cell, sub, f"{where}, {spec.id} face {index + 1}", (w, h)), x, y))
         shapes += [Shape("polygon", tuple(v for p in face for v in p), None, "rule", 0.3, 0) for face in net.outlines]
         shapes += [Shape("polygon", tuple(v for p in tab for v in p), "faint", "ink", 0.5, 0) for tab in net.tabs]
         shapes += [Shape("line", seg, None, "muted", 0.5, 0, dash=(2, 2)) for seg in net.folds]

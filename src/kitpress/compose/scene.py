@@ -7,7 +7,7 @@ flips y once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kitpress.errors import Loc
 
@@ -72,12 +72,21 @@ class Face:
     frames: tuple[TextFrame, ...]
     sheet: StyleSheet
     faces: dict  # faces embedded with <face>, by "layout:item"
-    children: tuple = ()  # (Face, x, y): faces placed on this one, such as a track's spaces
+    children: tuple = ()  # Placed faces on this one, such as a track's spaces
     seams: tuple = ((), ())  # x and y positions where the face may be cut without cutting text
     cut: str = "rect"  # rect: crop marks and trim lines; circle: a round token, cut on its circle
     overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
     gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
     across: tuple[int, int] | None = None  # a sheet template's columns and rows; None: as many as fit
+
+
+class Placed(NamedTuple):
+    """A face placed on another: a track's space or a die net's face."""
+
+    face: Face
+    x: float  # its box's top-left corner on the face it is placed on, mm
+    y: float
+    turn: int = 0  # degrees turned counterclockwise about its box's centre; 90 and 270 swap its width and height
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,8 +85,8 @@ class Dumper:
             self.line(depth + 1, _shape(shape))
         for frame in face.frames:
             self.line(depth + 1, _frame(frame))
-        for child, x, y in face.children:
-            self.line(depth + 1, f"at ({_mm(x)},{_mm(y)})")
+        for child, x, y, turn in face.children:
+            self.line(depth + 1, f"at ({_mm(x)},{_mm(y)})" + (f" turned {turn}" if turn else ""))
             self.face(child, depth + 2)
         for shape in face.overlays:
             self.line(depth + 1, "over " + _shape(shape))

@@ -69,4 +69,10 @@ VARIABLES = (
     Variable("item", "a track's spaces, a die net's faces, an embedded `<face item=…>`", "the item this face is bound to"),
     Variable("index", "a track's spaces, a die net's faces", "the item's place, from 0"),
     Variable("count", "a track's spaces, a die net's faces", "how many items the track or net has"),
+    Variable(
+        "space",
+        "a track's spaces",
+        "where the space lies",
+        (("side", "a loop's edge it is on: top, right, bottom or left (none on a serpentine)"), ("corner", "whether it is a loop's corner")),
+    ),
 )

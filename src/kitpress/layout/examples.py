@@ -61,12 +61,24 @@ frames:
     "track": (
         "layouts/mini/board.yaml",
         """\
-# A board: a loop of spaces round its edge, each space the layout `space`.
+# A board: a loop of spaces round its edge, each space the layout `space`, from the bottom
+# right corner clockwise. Its corners are 50 mm squares; every space is turned to read from its
+# own edge of the table, so `space` is drawn upright, as on the bottom row.
 size: 300mm x 200mm
 shapes:
   - {id: paper, at: trim, fill: paper}
 tracks:
-  - {id: track, spaces: spaces, path: loop, cols: 3, rows: 3, at: [10, 10, 280, 180], gap: 2mm, face: space}
+  - id: track
+    spaces: spaces
+    path: loop
+    cols: 3
+    rows: 3
+    at: [10, 10, 280, 180]
+    gap: 2mm
+    corner: 50mm
+    start: bottom-right
+    facing: edge
+    face: space
 frames:
   - {id: title, at: [110, 80, 80, 40], valign: middle, markup: '<h1 align="center">{{ game.title }}</h1>'}
 """,

@@ -85,7 +85,7 @@ SHAPE = (
 )
 FRAME = (
     Key("id", "str", "a name: a layout that extends this one replaces the frame of the same id", required=True),
-    Key("at", NUMBERS, "its box: [x, y, width, height] from the trim's top-left", "mm", required=True),
+    Key("at", BOX, "its box: [x, y, width, height] from the trim's top-left; trim, the whole face; safe, the trim less the safe zone", "mm", required=True),
     Key("markup", "str", "the text: markup with jinja2 templates, bound per card", required=True),
     Key("valign", "str", "where the text sits in the box; may be a template", default="top", values=("top", "middle", "bottom")),
     Key("fill", "str", f"the box's fill: {_COLOR}", default="none"),
@@ -106,8 +106,12 @@ TRACK = (
     Key("rows", "int", "the rows of the grid the spaces sit on", required=True),
     Key("at", NUMBERS, "the track's area: [x, y, width, height]", "mm", required=True),
     Key("gap", LENGTH, "the space between spaces", "mm", "0"),
-    Key("start", "str", "the corner a serpentine starts from (the other value: top-left)", default="bottom-left", values=("bottom-left", "top-left")),
-    Key("face", "str", "the layout of a space: it sees item, index and count", required=True),
+    Key("start", "str", "the corner the first space is in", default="bottom-left (serpentine), top-left (loop)", values=track_paths.CORNERS),
+    Key("direction", "str", "a loop's way round the board, from its start", default="clockwise", values=track_paths.DIRECTIONS),
+    Key("corner", LENGTH, "a loop's corner spaces: squares this size, the ring as deep on every side, the spaces between sharing the rest", "mm", "as the other spaces"),
+    Key("facing", "str", "up: every space upright; edge: each turned to read from its own edge of the board (corners go with the top and bottom rows)", default="up", values=track_paths.FACINGS),
+    Key("face", "str", "the layout of a space: it sees item, index, count and space", required=True),
+    Key("corner_face", "str", "the layout of a loop's four corner spaces", default="face"),
 )
 NET = (
     Key("id", "str", "the net's name, in problems", required=True),

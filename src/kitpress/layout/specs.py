@@ -15,6 +15,7 @@ from kitpress.units import DASH, EXTENT, FLOOR_PT, FONT_SIZE, LINE_WIDTH, Bounds
 
 SHAPE_KINDS = ("rect", "ellipse")
 CUTS = ("rect", "circle")
+FRAME_BOXES = ("trim", "safe")  # boxes a frame may name: they follow the face's size
 TRACK_SPACES = Bounds("a number of spaces", 1, 200, whole=True)
 
 
@@ -34,7 +35,7 @@ class ShapeSpec:
 @dataclass(frozen=True, slots=True)
 class FrameSpec:
     id: str
-    box: tuple[float, float, float, float]
+    box: str | tuple[float, float, float, float]  # 'trim', 'safe' or (x, y, w, h)
     markup: LocStr
     valign: object
     fill: object
@@ -52,11 +53,13 @@ class FrameSpec:
 class TrackSpec:
     id: str
     spaces: LocStr  # an expression: the items, one a space
-    boxes: tuple  # each space's (x, y, w, h), in the order the track runs
+    cells: tuple[track_paths.Space, ...]  # each space's box, side and turn, in the order the track runs
     seams: tuple  # x and y positions between spaces, where the face may be cut
     face: str  # the layout of a space
     face_loc: Loc
     spaces_loc: Loc
+    corner_face: str | None = None  # the layout of a loop's corner spaces (None: `face`)
+    corner_face_loc: Loc | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +214,7 @@ def read_frame(raw: YMap) -> FrameSpec:
         raise KitpressError([Problem("error", "rotate: 0, 90, 180 or 270", raw.loc_of("rotate"))])
     return FrameSpec(
         str(raw["id"]),
-        mms(raw["at"], 4, raw, "at"),
+        _frame_box(raw),
         raw["markup"],
         raw.get("valign"),
         raw.get("fill"),
@@ -226,16 +229,51 @@ def read_frame(raw: YMap) -> FrameSpec:
     )
 
 
+def _frame_box(raw: YMap) -> str | tuple:
+    box = raw["at"]
+    if isinstance(box, str):
+        if box not in FRAME_BOXES:
+            message = f"at '{box}'{did_you_mean(box, FRAME_BOXES)}: a frame's box is trim, safe or [x, y, width, height]"
+            raise KitpressError([Problem("error", message, raw.loc_of("at"))])
+        return box
+    return mms(box, 4, raw, "at")
+
+
 def read_track(raw: YMap) -> TrackSpec:
     area = mms(raw["at"], 4, raw, "at")
     gap = mm_of(raw, "gap", 0, EXTENT)
     cols, rows = number_of(raw, "cols", 1, TRACK_SPACES), number_of(raw, "rows", 1, TRACK_SPACES)
+    path = _choice(raw, "path", track_paths.PATHS, None)
+    start = _choice(raw, "start", track_paths.CORNERS, track_paths.DEFAULT_START[path])
+    direction = _choice(raw, "direction", track_paths.DIRECTIONS, "clockwise")
+    facing = _choice(raw, "facing", track_paths.FACINGS, "up")
+    corner = mm_of(raw, "corner", 0, EXTENT) or None
+    if path == "serpentine":
+        for key in ("direction", "corner", "facing", "corner_face"):
+            if raw.get(key) is not None:
+                raise KitpressError([Problem("error", f"'{key}' is for a loop: a serpentine runs along its rows", raw.loc_of(key))])
     try:
-        boxes = track_paths.cell_boxes(str(raw["path"]), cols, rows, area, gap, str(raw.get("start") or "bottom-left"))
+        cells = track_paths.spaces(path, cols, rows, area, gap, start, direction, corner, facing)
+        seams = track_paths.seams(cols, rows, area, gap, corner)
     except ValueError as exc:
-        raise KitpressError([Problem("error", str(exc), raw.loc_of("path"))]) from None
-    seams = track_paths.seams(cols, rows, area, gap)
-    return TrackSpec(str(raw["id"]), raw["spaces"], tuple(boxes), seams, str(raw["face"]), raw.loc_of("face"), raw.loc_of("spaces"))
+        where = "corner" if corner is not None and "corner" in str(exc) else "cols"
+        raise KitpressError([Problem("error", str(exc), raw.loc_of(where))]) from None
+    corner_face = str(raw["corner_face"]) if raw.get("corner_face") else None
+    return TrackSpec(
+        str(raw["id"]), raw["spaces"], tuple(cells), seams, str(raw["face"]), raw.loc_of("face"), raw.loc_of("spaces"),
+        corner_face, raw.loc_of("corner_face") if corner_face else None,
+    )
+
+
+def _choice(raw: YMap, key: str, values: tuple, default: str | None) -> str:
+    """raw[key], one of a few words, or a located error that names them."""
+    value = raw.get(key)
+    if value is None and default is not None:
+        return default
+    if str(value) not in values:
+        message = f"{key} '{value}'{did_you_mean(str(value), values)}: use {', '.join(values)}"
+        raise KitpressError([Problem("error", message, raw.loc_of(key))])
+    return str(value)
 
 
 def read_net(raw: YMap) -> NetSpec:

@@ -108,9 +108,16 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
         c.clipPath(path, stroke=0, fill=0)
     for shape in face.shapes:
         _isolated_shape(c, face, shape)
-    for child, x, y in face.children:
+    for child, x, y, turn in face.children:
+        cw, ch = child.size
+        bw, bh = (ch, cw) if turn in (90, 270) else (cw, ch)  # its box on this face
         c.saveState()
-        c.translate(x, h - y - child.size[1])
+        if turn:  # about the box's centre, as a frame's rotate turns its text
+            c.translate(x + bw / 2, h - y - bh / 2)
+            c.rotate(turn)
+            c.translate(-cw / 2, -ch / 2)
+        else:
+            c.translate(x, h - y - ch)
         draw_face(c, child)
         c.restoreState()
     for shape in face.overlays:

@@ -58,7 +58,7 @@ def set_faces(faces) -> None:
         for frame in face.frames:
             x, y, w, h = frame.box
             set_frame(face, frame, *((h, w) if frame.rotate in (90, 270) else (w, h)))
-        queue += [child for child, _, _ in face.children] + list(face.faces.values())
+        queue += [placed.face for placed in face.children] + list(face.faces.values())
 
 
 def missing_glyphs(frame: TextFrame) -> list[Problem]:
