@@ -126,3 +126,56 @@ def test_a_game_without_a_currency_label_is_told_where_its_labels_are():
         Binder([]).render(source, {"labels": labels, "kit": {"lang": "en"}})
     assert str(error.value) == "template: labels has no 'currency': add it where labels is written, content/g/labels.yaml:2"
     assert error.value.loc == Loc("layouts/x.yaml", 3, 5)
+
+
+def _mini_with(root, rule: str, currency: bool = True):
+    """The fixture game with a rule holding `rule`, and the label `currency` (or none)."""
+    from kitpress.content.game import load_game
+
+    labels = root / "content/mini/labels.yaml"
+    if currency:
+        labels.write_text(labels.read_text(encoding="utf-8") + '  currency: "₡"\n', encoding="utf-8")
+    rules = root / "content/mini/rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("Whoever reaches the mill first wins.", rule), encoding="utf-8")
+    return lambda lang=None: load_game(root / "content/mini", lang)
+
+
+def test_a_content_placeholder_prints_money_and_thousands_as_the_kit_language_writes_them(mini_project):
+    load = _mini_with(mini_project, "Each chip of five is worth {chips.five.value|money}; a thousand is {chips.five.count|thousands}.")
+    assert load().data["rules"]["end"]["text"] == "Each chip of five is worth ₡5; a thousand is 2."
+    spanish = load("es").data["rules"]["end"]["text"]
+    assert "5\u00a0₡" in spanish  # Spanish puts the sign after, as CLDR says
+
+
+def test_a_content_placeholder_with_money_and_no_currency_label_is_an_error_at_its_line(mini_project):
+    from kitpress.errors import KitpressError
+
+    load = _mini_with(mini_project, "Worth {chips.five.value|money}.", currency=False)
+    with pytest.raises(KitpressError) as error:
+        load()
+    (problem,) = error.value.problems
+    assert problem.message.startswith("placeholder '{chips.five.value|money}': |money needs the label 'currency'")
+    assert (problem.loc.path.endswith("rules.yaml"), problem.loc.line) == (True, 4)
+
+
+def test_an_unknown_format_names_the_ones_there_are(mini_project):
+    from kitpress.errors import KitpressError
+
+    load = _mini_with(mini_project, "Worth {chips.five.value|mony}.")
+    with pytest.raises(KitpressError) as error:
+        load()
+    assert error.value.problems[0].message == (
+        "unknown format '|mony' in '{chips.five.value|mony}' (did you mean 'money'?): use signed, plain, thousands, money"
+    )
+
+
+def test_fill_in_a_template_prints_money_as_the_kit_language_writes_it():
+    from kitpress.compose.bind import Binder
+    from kitpress.content.yamlio import LocStr, YMap
+    from kitpress.errors import Loc
+
+    binder = Binder([])
+    source = LocStr("{{ 'Wages: {w|money}' | fill(w=1500) }}", Loc("layouts/x.yaml", 3, 5))
+    labels = YMap({"currency": "₡"}, loc=Loc("content/g/labels.yaml", 2, 3))
+    assert binder.render(source, {"labels": labels, "kit": {"lang": "en"}})[0] == "Wages: ₡1,500"
+    assert binder.render(source, {"labels": labels, "kit": {"lang": "es"}})[0] == "Wages: 1.500\u00a0₡"

@@ -73,8 +73,10 @@ class _PlainFileCache(jinja2.FileSystemBytecodeCache):
 
 
 _COMPILED = _template_cache()
-# compiled code depends on jinja and on how kitpress sets it up, not only on the template's text
-_SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-{sandbox.VERSION}-autoescape-trim-lstrip"
+# compiled code depends on jinja and on how kitpress sets it up, not only on the template's text:
+# jinja compiles the context into a call of a filter that takes it, so which ones do is part of it
+_PASSED = ",".join(sorted(name for name, f in filters.FILTERS.items() if hasattr(f, "jinja_pass_arg")))
+_SETTINGS = f"kitpress-{__version__}-jinja-{jinja2.__version__}-sandbox-{sandbox.VERSION}-autoescape-trim-lstrip-context-{_PASSED}"
 
 
 class Binder:

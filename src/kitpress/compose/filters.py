@@ -16,10 +16,21 @@ from kitpress.content.textfmt import PLACEHOLDER, fill as fill_text, money as mo
 from kitpress.content.yamlio import LocStr
 
 
-def fill(text, **values):
-    """A text's {name} placeholders filled: `labels.translation | fill(names=…)`; one left empty is an error."""
+@jinja2.pass_context
+def fill(context, text, **values):
+    """A text's {name} placeholders filled: `labels.translation | fill(names=…)`; one left empty
+    is an error. `{name|money}` and `{name|thousands}` print as the kit's language writes them."""
+    labels, kit = context.get("labels"), context.get("kit")
+    sign = labels.get("currency") if isinstance(labels, dict) else None
+    return _fill(text, values, str(kit.get("lang") or "en") if isinstance(kit, dict) else "en", None if sign is None else str(sign))
+
+
+def _fill(text, values: dict, lang: str = "en", sign: str | None = None):
     _check_filled(str(text), values)
-    out, missing = fill_text(str(text), values)
+    try:
+        out, missing = fill_text(str(text), values, lang, sign)
+    except ValueError as exc:
+        raise jinja2.TemplateRuntimeError(f"{exc} in {text!r}") from None
     if missing:
         raise jinja2.TemplateRuntimeError(f"placeholder {{{missing[0]}}} was not given a value in {text!r}")
     return LocStr(out, text.loc, text.field) if isinstance(text, LocStr) else out
@@ -37,8 +48,8 @@ def _check_filled(text: str, values: dict) -> None:
 def plural(forms, n):
     """English-style plural forms: {one: '{n} sheet', other: '{n} sheets'}."""
     if isinstance(forms, str):
-        return fill(forms, n=n)
-    return fill(forms["one"] if n == 1 else forms["other"], n=n)
+        return _fill(forms, {"n": n})
+    return _fill(forms["one"] if n == 1 else forms["other"], {"n": n})
 
 
 def share_out(total: int, pattern) -> list[int]:

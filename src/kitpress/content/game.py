@@ -145,7 +145,7 @@ def load_game(root: Path, lang: str | None = None, pseudo: bool = False, lang_at
         meta = data["game"]
     components = _components(meta, problems)
     data["components"] = Records(list(meta["components"]), meta.loc)
-    _fill_placeholders(data, problems)
+    _fill_placeholders(data, problems, lang or source_lang)
     problems.raise_if_errors()
     return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known)
 
@@ -287,8 +287,10 @@ def lookup(data: dict, path: str):
     return value
 
 
-def _fill_placeholders(data: dict, problems: Problems) -> None:
+def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
     roots = set(data)
+    labels = data.get("labels")
+    sign = labels.get("currency") if isinstance(labels, dict) else None
 
     def fix(text: LocStr) -> LocStr:
         def one(match: re.Match) -> str:
@@ -296,7 +298,7 @@ def _fill_placeholders(data: dict, problems: Problems) -> None:
             if path.split(".")[0] not in roots:
                 return match.group(0)  # a name the layout fills, like {n}
             if fmt and fmt not in FORMATS:
-                problems.error(f"unknown format '|{fmt}' in '{match.group(0)}'{did_you_mean(fmt, FORMATS)}", text.loc)
+                problems.error(f"unknown format '|{fmt}' in '{match.group(0)}'{did_you_mean(fmt, FORMATS)}: use {', '.join(FORMATS)}", text.loc)
                 return match.group(0)
             try:
                 value = lookup(data, path)
@@ -306,7 +308,11 @@ def _fill_placeholders(data: dict, problems: Problems) -> None:
             if isinstance(value, (dict, list)):
                 problems.error(f"placeholder '{match.group(0)}' names a group, not a value", text.loc)
                 return match.group(0)
-            return format_value(value, fmt)
+            try:
+                return format_value(value, fmt, lang, None if sign is None else str(sign))
+            except ValueError as exc:
+                problems.error(f"placeholder '{match.group(0)}': {exc}", text.loc)
+                return match.group(0)
 
         return LocStr(PLACEHOLDER.sub(one, text), text.loc, text.field)
 

@@ -1,5 +1,6 @@
-"""Numbers and placeholders in text: `{path}` and `{path|signed}` take a value from the
-content so that a number is typed once; `{name}` is filled by the layout."""
+"""Numbers and placeholders in text: `{path}`, `{path|signed}`, `{path|thousands}` and
+`{path|money}` take a value from the content so that a number is typed once; `{name}` is filled
+by the layout."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 
 MINUS = "\u2212"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.\-]*)(?:\|([a-z]+))?\}")
-FORMATS = ("signed", "plain")
+FORMATS = ("signed", "plain", "thousands", "money")
 
 
 def number(value) -> str:
@@ -80,15 +81,25 @@ def signed(value) -> str:
     return number(value)
 
 
-def format_value(value, fmt: str | None) -> str:
+def format_value(value, fmt: str | None, lang: str = "en", sign: str | None = None) -> str:
+    """A value as a placeholder prints it; `thousands` and `money` need a number (ValueError),
+    and `money` the game's currency sign."""
     if fmt == "signed":
         return signed(value)
+    if fmt in ("thousands", "money"):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"|{fmt} prints a number, not '{value}'")
+        if fmt == "thousands":
+            return thousands(value, lang)
+        if sign is None:
+            raise ValueError("|money needs the label 'currency' (the sign, e.g. currency: \"$\" in the game's labels)")
+        return money(value, lang, sign)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return number(value)
     return str(value)
 
 
-def fill(text: str, values: dict) -> tuple[str, list[str]]:
+def fill(text: str, values: dict, lang: str = "en", sign: str | None = None) -> tuple[str, list[str]]:
     """Replace {name} by values[name]; return the text and the names that had no value."""
     missing: list[str] = []
 
@@ -97,6 +108,6 @@ def fill(text: str, values: dict) -> tuple[str, list[str]]:
         if name not in values:
             missing.append(name)
             return match.group(0)
-        return format_value(values[name], fmt)
+        return format_value(values[name], fmt, lang, sign)
 
     return PLACEHOLDER.sub(one, text), missing
