@@ -337,3 +337,36 @@ def test_a_fit_group_gives_every_card_of_the_deck_the_size_its_longest_title_nee
     assert 12.0 in before and set(before) - set(after) == {12.0}
     # grouped: no title is at 12 pt any more: every one takes the long one's size
     assert 12.0 not in after and set(after) == set(before) - {12.0}
+
+
+def test_a_fit_groups_shrink_is_said_once_for_the_whole_deck(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    cards = mini_project / "content/mini/cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("title: North wind", "title: The long and very bitter north wind of the deep winter")
+    cards.write_text(text.replace("title: South wind", "title: The long south wind of the summer nights"), encoding="utf-8")
+    front = mini_project / "layouts/mini/card-front.yaml"
+    front.write_text(front.read_text(encoding="utf-8").replace("  - id: title\n", "  - id: title\n    fit_group: titles\n"), encoding="utf-8")
+    assert run(["check", "mini"]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "shrunk" in line]
+    assert len(warnings) == 1, warnings  # the north wind's, which sets the size: the south's shrink goes with it
+    assert "cards.yaml:2:" in warnings[0] and "(its fit group 'titles' prints all 3 cards of the deck at this size)" in warnings[0]
+
+
+def test_a_file_of_round_pieces_says_to_cut_them_on_their_circles(mini_project, tmp_path, capsys):
+    from kitpress.cli.main import run
+    import pypdfium2
+
+    game = mini_project / "content/mini/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    chips = "      - {id: chips, collection: chips, copies: count, front: chip}\n"
+    assert chips in text
+    own = "  - id: chips\n    kind: cards\n    title: Chips\n    decks:\n" + chips
+    game.write_text(text.replace(chips, "").replace("  - id: board\n", own + "  - id: board\n"), encoding="utf-8")
+    assert run(["build", "mini", "--out", str(tmp_path / "kit")]) == 0
+    said = capsys.readouterr().out
+    assert "chips.pdf          card stock; cut out each piece on its circle" in said
+    assert "cards.pdf          card stock, double-sided, flip on the long edge; cut on the marks" in said
+    plan = pypdfium2.PdfDocument(str(tmp_path / "kit/mini/en/a4/plan.pdf"))[0].get_textpage().get_text_range()
+    assert "cut out each round piece on its circle" in " ".join(plan.split())

@@ -68,6 +68,14 @@ MISTAKES = [
         id="undefined-variable",
     ),
     pytest.param(
+        L + "role-front.yaml",
+        "{{ classes[card.class].name }}",
+        "{{ card.class.name }}",
+        "a text ('upper') has no 'name'; it is the id of one of classes: look the record up, classes['upper'].name",
+        "card.class.name",
+        id="a-reference-is-its-id-and-says-how-to-look-it-up",
+    ),
+    pytest.param(
         L + "guide.yaml",
         "{{ guide.also }}",
         "{{ guide.allso }}",

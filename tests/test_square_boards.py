@@ -212,3 +212,21 @@ def test_a_wrong_word_or_corner_is_an_error_at_its_line(mini_project, capsys, li
     board.write_text("size: 180mm x 180mm\n" + track + path + line + "    face: space\n", encoding="utf-8")
     assert run(["check", "mini"]) == 1
     assert f"layouts/mini/board.yaml:{said}" in capsys.readouterr().err
+
+
+def test_a_frame_beyond_a_space_smaller_than_its_layout_warns_at_the_frame(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    (mini_project / "content/mini/game.yaml").write_text(GAME, encoding="utf-8")
+    for name, text in (("board", BOARD), ("corner", CORNER)):
+        (mini_project / f"layouts/mini/{name}.yaml").write_text(text, encoding="utf-8")
+    # drawn for a 40 mm deep ring, printed in the 30 mm one (each space (170 - 2 × 30 - 5 × 1) / 4 =
+    # 26.25 mm along its edge): the price would be cut off
+    (mini_project / "layouts/mini/space.yaml").write_text(SPACE + "  - {id: price, at: [1, 32, 18, 6], markup: '<p>$1</p>'}\n", encoding="utf-8")
+    assert run(["check", "mini"]) == 0
+    said = capsys.readouterr().err
+    assert (
+        "layouts/mini/space.yaml:5:21: warning: frame 'price' of layout space reaches outside its 26.25 × 30 mm face, where its text is cut off"
+        in said
+    )
+    assert said.count("frame 'price'") == 1  # once, not once a space

@@ -27,8 +27,17 @@ class Frames:
         self.composer = composer
 
     def check_safe(self, frame: TextFrame, size, safe: float, spec: FrameSpec, layout: Layout) -> None:
-        """Text keeps `safe` inside the trim, so a cut a little off never touches it."""
+        """Text keeps `safe` inside the trim, so a cut a little off never touches it; a frame
+        beyond the face (a track's space smaller than its layout was drawn for) loses its text."""
         x, y, w, h = frame.box
+        if x < -0.01 or y < -0.01 or x + w > size[0] + 0.01 or y + h > size[1] + 0.01:
+            message = (
+                f"frame '{frame.id}' of layout {layout.name} reaches outside its {size[0] / MM:.4g} × {size[1] / MM:.4g} mm face, "
+                "where its text is cut off (a track's space or a die face takes the size it is given: at: trim follows it)"
+            )
+            if message not in {p.message for p in self.composer.problems.items}:
+                self.composer.problems.warning(message, spec.box_loc)
+            return
         if safe and (x < safe - 0.01 or y < safe - 0.01 or x + w > size[0] - safe + 0.01 or y + h > size[1] - safe + 0.01):
             message = f"frame '{frame.id}' of layout {layout.name} reaches into the {safe / MM:g} mm safe zone inside the trim"
             if message not in {p.message for p in self.composer.problems.items}:

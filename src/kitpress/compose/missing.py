@@ -54,7 +54,19 @@ def described(exc: MissingError, context: dict) -> str:
         return f"{what} has no {asked}{hint}{add}"
     if isinstance(owner, list) and isinstance(name, int):
         return f"{what} has no item {name} (it has {len(owner)})"
+    if isinstance(owner, str) and not called:
+        return f"a text ({_quoted(owner, 40)}) has no {asked}{_looked_up(owner, name, context)}"
     return f"{what} has no {asked}"
+
+
+def _looked_up(text: str, name, context: dict) -> str:
+    """A reference (`ref(groups)`) stays its id: when the text is the id of a record, say how
+    to reach the record."""
+    for key, value in context.items():
+        by_id = getattr(value, "by_id", None)
+        if not key.startswith("_") and isinstance(by_id, dict) and text in by_id:
+            return f"; it is the id of one of {key}: look the record up, {key}[{text!r}].{name}"
+    return ""
 
 
 def _quoted(name, most: int = 60) -> str:
