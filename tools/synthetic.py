@@ -16,8 +16,8 @@ collections:
 SYNTHETIC_LAYOUT = """size: tarot
 bleed: 3mm
 shapes:
-  - {rect: bleed, fill: paper}
-  - {rect: [-3, -3, 76, 20], fill: accent}
+  - {at: bleed, fill: paper}
+  - {at: [-3, -3, 76, 20], fill: accent}
 frames:
   - {id: title, at: [4, 4, 62, 12], valign: middle, markup: '<p style="h2" color="paper">{{ card.title }}</p>'}
   - {id: body, at: [5, 22, 60, 60], markup: '<p>{{ card.body }}</p>'}

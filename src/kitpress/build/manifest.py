@@ -36,6 +36,7 @@ class Entry:
     items: dict[str, str] | None = None  # a component's printed pieces by id, and their digests
     warnings: tuple[str, ...] | None = None  # what drawing it found
     combined: bool | None = None  # kit.pdf: every other file in one
+    cut: str | None = None  # "circle": every piece of a cards file is round, cut on its circle
     kept: bool = field(default=False, compare=False)  # not in the file: this build kept the last one's
 
     def to_json(self) -> dict:
@@ -66,7 +67,7 @@ class Entry:
         return dataclasses.replace(self, **changes)
 
 
-_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined"}
+_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined", "cut"}
 
 
 @dataclass(frozen=True)

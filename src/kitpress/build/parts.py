@@ -230,10 +230,11 @@ def _cost(part: Part, only) -> int:
 
 def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: int) -> Entry:
     """A drawn component's manifest entry."""
-    trim, duplex = None, False
+    trim, duplex, cut = None, False, None
     if part.kind == "cards":
         trim = _mm_size(part.decks[0].fronts[0].size)
         duplex = any(d.has_backs for d in part.decks)
+        cut = "circle" if all(d.fronts[0].cut == "circle" for d in part.decks) else None
     elif part.kind in ("board", "page"):
         trim = _mm_size(part.boards[0].size)
     return Entry(
@@ -248,6 +249,7 @@ def _describe(part: Part, game: Game, options: BuildOptions, path: Path, pages: 
         stock=game.component(part.component).stock,
         sha256=sha(path),
         batches=(),
+        cut=cut,
     )
 
 

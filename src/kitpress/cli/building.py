@@ -158,7 +158,7 @@ def _how_to_print(entries: list[Entry], options: BuildOptions) -> None:
         if entry.duplex:
             hint += f", double-sided, flip on the {options.flip} edge"
         if entry.kind == "cards":
-            hint += "; cut on the marks"
+            hint += "; cut out each piece on its circle" if entry.cut == "circle" else "; cut on the marks"
         if entry.kind == "board" and options.paper != "a3":
             hint += (
                 "; scaled to fit one sheet"

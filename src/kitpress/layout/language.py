@@ -139,6 +139,7 @@ STYLE = (
     Key("upper", "bool", "print the text in capitals", default="false"),
     Key("tracking", "number", "extra space between letters", "pt", "0"),
     Key("hyphenate", "bool", "false keeps every word whole (text over 11 pt, or upper, is never hyphenated)", default="true"),
+    Key("keep_with_next", "bool", "a heading: kept in the same column or page as what follows it (documents)", default="false"),
     Key("extends", "str", "the style this one starts from: its properties, with these on top"),
 )
 # the layout kinds whose items a face holds, by the name of their type in the checker's schema

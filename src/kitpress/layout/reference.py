@@ -5,6 +5,7 @@ Each section ends with its example (layout/examples), which the tests build."""
 
 from __future__ import annotations
 
+from kitpress import shipped
 from kitpress.content import yamlio
 from kitpress.layout import language, markuplang, markupvalues as mv, sizes
 from kitpress.layout.examples import EXAMPLES
@@ -15,7 +16,15 @@ KIND_TITLES = {
     "face": ("Face layouts", "A card, a back, a board, a token, a page: `kind: face` (the default). Lengths are from the trim's top-left corner."),
     "shape": ("Shapes (`shapes:`)", "What a face draws under its text, in order: a rectangle, an ellipse, a line or an image."),
     "frame": ("Frames (`frames:`)", "A text box: its markup bound per card and shrunk until it fits (down to the face's `min_size`)."),
-    "track": ("Tracks (`tracks:`)", "Spaces laid along a path on a grid, each a small face bound to one item; a board is tiled along the gaps between them."),
+    "track": (
+        "Tracks (`tracks:`)",
+        "Spaces laid along a path on a grid, each a small face bound to one item; a board is tiled along the gaps between "
+        "them. A space's face is drawn at the size the track gives it, whatever its own `size:` says, and its lengths "
+        "are not scaled: design it upright, as on the bottom row, its width the space's length along the edge and its "
+        "height the ring's depth (`corner`, when given), and give frames `at: trim` or `at: safe` to follow the size. "
+        "With `facing: edge` the spaces of the left, top and right sides are that face turned a quarter, a half and "
+        "three quarters. A frame that reaches outside its space is a warning: its text would be cut off.",
+    ),
     "net": ("Die nets (`nets:`)", "A die to cut, fold and glue: face *i* goes where a real die puts *i* + 1 (opposite faces of a numbered d6 sum to 7)."),
     "document": ("Document layouts", "`kind: document`: markup flowed on the chosen paper, page after page."),
 }
@@ -76,7 +85,20 @@ def styles_section() -> str:
         "## Styles (`styles.yaml`)\n\n`styles:` names text styles, `colors:` names colours (`\"#1f4e79\"`). Every "
         "`styles.yaml` of a game's layout folders is read, `layouts/common/` first, and a style named again keeps the "
         "properties it does not set; a layout's own `styles:` and `colors:` apply to it alone. A bare number is points.\n\n"
-        f"{key_table(language.STYLE, ranges)}\n{example('style')}"
+        f"{key_table(language.STYLE, ranges)}\n{shipped_styles()}\n{example('style')}"
+    )
+
+
+def shipped_styles() -> str:
+    """The colours and styles every game may name, as `layouts/common/styles.yaml` ships them."""
+    path = shipped.COMMON / "styles.yaml"
+    raw = yamlio.load_file(path, "layouts/common/styles.yaml", within=[path.parent])
+    colours = ["| colour | value |", "|---|---|", *(f"| `{name}` | `{value}` |" for name, value in raw["colors"].items())]
+    styles = ["| style | properties |", "|---|---|"]
+    styles += [f"| `{name}` | {cell(', '.join(f'{k}: {str(v).lower() if isinstance(v, bool) else v}' for k, v in props.items()))} |" for name, props in raw["styles"].items()]
+    return (
+        "Every game may name the colours and styles shipped in `layouts/common/styles.yaml` "
+        "(a game's own `styles.yaml` adds to them or changes them):\n\n" + "\n".join(colours) + "\n\n" + "\n".join(styles) + "\n"
     )
 
 

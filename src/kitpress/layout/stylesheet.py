@@ -24,6 +24,7 @@ STYLE_KEYS = {
     "upper",
     "tracking",
     "hyphenate",  # false: never break this style's words (short labels in narrow cells)
+    "keep_with_next",  # a heading: never left alone at the foot of a column or page
     "extends",
 }
 # the properties that are numbers (bare numbers are points; '2mm' is read too), and what each is

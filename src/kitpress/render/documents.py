@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Paragraph, Table
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
@@ -33,6 +33,41 @@ def _all(flows):
         for row in getattr(flow, "_cellvalues", []):
             for cell in row:
                 yield from _all(cell if isinstance(cell, list) else [cell])
+
+
+# A heading goes to the next column unless this much of what follows fits under it (about three
+# lines of body text, or a table's head and first rows): reportlab's own keepWithNext keeps a
+# heading with the whole of what follows, and a long table then leaves most of a column empty.
+FOLLOWING = 36.0  # points
+
+
+def kept_with_next(story: list, width: float) -> list:
+    """The story with a conditional column break before each run of headings (a style that says
+    `keep_with_next`), so a heading is never left alone at the foot of a column or page."""
+    out, i = [], 0
+    while i < len(story):
+        run = i
+        while run < len(story) and getattr(getattr(story[run], "style", None), "keepWithNext", 0):
+            story[run].__dict__["keepWithNext"] = 0  # the break below does it, and only as far as needed
+            run += 1
+        if run == i:
+            out.append(story[i])
+            i += 1
+            continue
+        need = sum(_height(f, width) + f.getSpaceAfter() for f in story[i:run])
+        if run < len(story):
+            need += min(_height(story[run], width), FOLLOWING)
+        out += [CondPageBreak(need), *story[i:run]]
+        i = run
+    return out
+
+
+def _height(flow, width: float) -> float:
+    """A block's height at the column's width; an index, a contents list or a drawing measures
+    itself only on the page (as FOLLOWING, which asks for that much room)."""
+    if isinstance(flow, (Paragraph, Table)):
+        return flow.wrap(width, 1e6)[1]
+    return FOLLOWING
 
 
 def render_document(path: Path, doc: Document, job: Job) -> int:
@@ -62,6 +97,7 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
         raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
     for problem in problems(doc, job.paper, story):  # checked here, where the blocks are built anyway
         fit.report(problem)
+    story = kept_with_next(story, geo.columns[0][2])
     meta = job.meta
     template = _Template(
         str(path), pagesize=geo.page, title=meta.title, author=meta.author, subject=meta.subject,

@@ -122,7 +122,7 @@ def write_plan(
         f"<tr><td><b>{e['file']}</b><br/>{_esc(e['title'])}</td><td>{say.get('stock_' + e['stock'], e['stock'])}</td>"
         f"<td>{say['double_sided'].format(edge=say['edge_' + job.flip]) if e['duplex'] else say['one_side']}</td>"
         f"<td align='center'>{1 if e['component'] == 'calibration' else tables}</td><td align='center'>{sheets(e)}</td>"
-        f"<td>{say.get('how_' + e['kind'], '')}</td></tr>"
+        f"<td>{say.get('how_round' if e.get('cut') == 'circle' else 'how_' + e['kind'], '')}</td></tr>"
         for e in entries
     )
     total = sum(sheets(e) for e in entries) + own_sheets  # files of several tables hold all their pages

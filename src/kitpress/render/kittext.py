@@ -47,6 +47,7 @@ TEXT: dict[str, dict[str, str]] = {
         "stock_paper": "paper",
         "how_cards": "cut on the crop marks (a guillotine or a ruler and craft knife), or along the thin grey lines "
         "with scissors",
+        "how_round": "cut out each round piece on its circle, with scissors or a circle cutter",
         "how_board": "trim each piece on its dashed line, glue the grey strip under its neighbour, line up the ⊕ marks",
         "how_page": "cut along the solid lines, fold on the dashed lines, glue the grey tabs",
     },
@@ -93,6 +94,7 @@ TEXT: dict[str, dict[str, str]] = {
         "stock_paper": "papel",
         "how_cards": "cortad por las marcas de corte (con guillotina, o con regla y cúter), o con tijeras por las "
         "finas líneas grises",
+        "how_round": "recortad cada pieza redonda por su círculo, con tijeras o con un cortador de círculos",
         "how_board": "recortad cada pieza por su línea discontinua, pegad la franja gris bajo la pieza vecina y "
         "alinead las marcas ⊕",
         "how_page": "cortad por las líneas continuas, doblad por las discontinuas y pegad las pestañas grises",
@@ -139,6 +141,7 @@ TEXT: dict[str, dict[str, str]] = {
         "stock_card": "картон",
         "stock_paper": "бумага",
         "how_cards": "режьте по меткам обреза (резаком или линейкой и ножом) или ножницами по тонким серым линиям",
+        "how_round": "вырежьте каждую круглую деталь по её окружности ножницами или циркульным резаком",
         "how_board": "обрежьте каждую часть по пунктирной линии, подклейте серую полосу под соседнюю часть, совместите метки ⊕",
         "how_page": "режьте по сплошным линиям, сгибайте по пунктирным, приклейте серые клапаны",
     },

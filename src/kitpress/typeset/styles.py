@@ -80,6 +80,7 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, text_color) -> Para
         spaceShrinkage=0,  # no line may run long by squeezing its spaces: the fit check stays exact
         # body text hyphenates in narrow boxes; titles and headings keep their words whole
         hyphenationLang=hyphenator(sheet.lang) if own_size <= 11 and not spec.get("upper") and spec.get("hyphenate", True) else "",
+        keepWithNext=int(bool(spec.get("keep_with_next"))),
         allowWidows=0,
         allowOrphans=0,
         embeddedHyphenation=1,

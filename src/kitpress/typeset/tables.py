@@ -77,7 +77,7 @@ class Tables:
                 style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, tr.get("fill"))))
             data.append(self._row(el, tr, r, spans[r], widths, pad, style))
             data[-1].extend([""] * (ncols - sum(spans[r])))
-        table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=_head_rows(rows))
         table.overfull = _overfull(data, widths, heights, pad)
         return table
 
@@ -162,3 +162,14 @@ def _room(el: ET.Element, outer: float, pad: float) -> float:
         message = f"a padding of {pad / MM:.1f} mm leaves no room in a {outer / MM:.1f} mm wide <{el.tag}>"
         raise MarkupError(message, element=el)
     return outer - 2 * pad
+
+
+def _head_rows(rows: list) -> int:
+    """The rows of `th` cells a table starts with: repeated at the top of each column or page it
+    runs on to (and never left alone at the foot of one)."""
+    head = 0
+    for tr in rows:
+        if not len(tr) or any(td.tag != "th" for td in tr):
+            break
+        head += 1
+    return head if head < len(rows) else 0
