@@ -97,10 +97,11 @@ def languages(project, game_id: str, lang: str | None) -> list[str | None]:
     """--lang all: the source language and every translation the game has."""
     if lang != "all":
         return [lang]
-    from kitpress.content.game import load_game
-    from kitpress.content.i18n import languages
+    from kitpress.content.game import source_language
+    from kitpress.content.i18n import available
 
-    try:
-        return [None, *languages(load_game(project.game_dir(game_id)))]
+    root = project.game_dir(game_id)
+    try:  # game.yaml and the locale files' names are enough: each build loads and checks the game
+        return [None, *available(root, source_language(root))[1:]]
     except KitpressError as exc:
         fail(exc)

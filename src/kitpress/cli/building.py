@@ -85,8 +85,8 @@ def build(
             _changes(changed)
             _how_to_print(entries, options)
             _decks(manifest)
-            if code:
-                _fallbacks(project, game_id, code)
+            if code and isinstance(translation, dict):
+                _fallbacks(translation, game_id, code)
     from kitpress.site.kitpage import write_index
 
     build_root = out_dir or project.build_root
@@ -112,25 +112,19 @@ def _manifest(folder: Path) -> dict:
     return manifest if isinstance(manifest, dict) else {}
 
 
-SHOWN = 8  # fallbacks listed after a build; `kitpress i18n status` lists them all
+def _fallbacks(translation: dict, game_id: str, lang: str) -> None:
+    """After a translated build: what fell back to the source language, with its place, as the
+    kit's manifest keeps it (so a kit kept whole says it too, without loading the game)."""
+    from kitpress.content.i18n import COUNTS
 
-
-def _fallbacks(project, game_id: str, lang: str) -> None:
-    """After a translated build: what fell back to the source language, with its place."""
-    from kitpress.content.game import load_game
-    from kitpress.content.i18n import COUNTS, problems_of
-
-    game = load_game(project.game_dir(game_id), lang)
-    if game.coverage is None:
-        return
-    cov = game.coverage
-    counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in COUNTS)  # translated, unconfirmed, stale, missing
-    out.print(f"  [{lang}] {counts}")
-    problems = problems_of(cov)
-    for problem in problems[:SHOWN]:
-        err.print(f"    {problem}")
-    if len(problems) > SHOWN:
-        err.print(f"    … and {len(problems) - SHOWN} more: kitpress i18n status {game_id} --lang {lang}")
+    count = {state: n if isinstance(n := translation.get(state), int) else 0 for state in COUNTS}
+    out.print(f"  [{lang}] {', '.join(f'{n} {state}' for state, n in count.items())}")  # translated, unconfirmed, stale, missing
+    shown = [line for line in translation.get("fallbacks") or () if isinstance(line, str)]
+    for line in shown:
+        err.print(f"    {line}")
+    more = sum(n for state, n in count.items() if state != "translated") - len(shown)
+    if more > 0:
+        err.print(f"    … and {more} more: kitpress i18n status {game_id} --lang {lang}")
 
 
 def _changes(lines: list[str] | None) -> None:

@@ -105,6 +105,17 @@ def find_games(content_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
 
 
+def source_language(root: Path) -> str:
+    """The language a game is written in, read from game.yaml alone (a build loads the rest)."""
+    shown = rel(root)
+    game_file = root / "game.yaml"
+    if not files.exists(game_file):
+        raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
+    meta = yamlio.load_file(game_file, f"{shown}/game.yaml", within=[root])
+    language = meta.get("language") if isinstance(meta, dict) else None
+    return language if isinstance(language, str) else "en"
+
+
 def load_game(root: Path, lang: str | None = None, pseudo: bool = False, lang_at: Loc = Loc("--lang")) -> Game:
     """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
     back listed); with `pseudo`, every text turned into accented, longer pseudo-text. `lang_at`

@@ -47,12 +47,18 @@ def coverage(known: dict[str, LocStr], catalogue: Catalogue) -> Coverage:
     return Coverage(catalogue.lang, **{state: tuple(items) for state, items in found.items()})
 
 
+FALLBACKS_KEPT = 8  # what fell back, as a build lists it after the kit; `kitpress i18n status` lists it all
+
+
 def coverage_summary(coverage_: Coverage, source: str) -> dict:
     """What a translated kit's manifest.json says of its translation (`source`: the game's own
     language): {"lang": "ru", "source": "en", "total": 1471, "translated": 55, "unconfirmed": 0,
-    "stale": 0, "missing": 1416}; the four counts add up to the total."""
+    "stale": 0, "missing": 1416, "fallbacks": [the first lines of what fell back, with places]};
+    the four counts add up to the total."""
     counts = {state: len(getattr(coverage_, state)) for state in COUNTS}
-    return {"lang": coverage_.lang, "source": source, "total": sum(counts.values()), **counts}
+    fallbacks = [str(problem) for problem in problems_of(coverage_)]
+    summary = {"lang": coverage_.lang, "source": source, "total": sum(counts.values()), **counts}
+    return {**summary, "fallbacks": fallbacks[:FALLBACKS_KEPT]}
 
 
 def coverage_line(summary: dict) -> str:
