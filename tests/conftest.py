@@ -193,6 +193,7 @@ SLOW_TESTS = {
     "test_template_budgets::test_all_the_renders_of_a_build_share_one_budget",
     "test_template_budgets::test_the_shipped_games_stay_far_under_every_budget",
     "test_usercache::test_cached_hyphenation_patterns_break_words_as_pyphen_does",
+    "test_yamlio::test_a_collection_of_20000_cards_is_read_whole",
     "test_yamlio::test_a_document_of_too_many_values_is_refused_before_it_is_built",
     "test_yamlio::test_alias_bomb_is_refused_quickly",
     "test_yamlio::test_deep_nesting_is_refused_without_recursion",

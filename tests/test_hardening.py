@@ -81,7 +81,7 @@ def test_a_document_nested_ten_thousand_deep_is_refused_at_its_place(project, bo
 @pytest.mark.parametrize(
     "body, message, where",
     [
-        ('huge: "' + "x" * 40_000_000 + '"', "file larger than 4 MiB", "1:1"),
+        ('huge: "' + "x" * 40_000_000 + '"', "file larger than 32 MiB", "1:1"),
         ("many: [" + ",".join(["1"] * 1_500_000) + "]", "document too large (more than 400000 values, or an alias bomb)", None),
     ],
     ids=["40-MB", "1.5-million-values"],

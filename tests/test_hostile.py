@@ -111,7 +111,7 @@ KIT = f"out/{GAME}/en/a4"
 CASES = [
     # -- YAML ---------------------------------------------------------------------------------
     hostile("game.yaml nested 100,000 deep", appended(C + "game.yaml", "deep: " + "[" * 100_000 + "]" * 100_000 + "\n"), says="nested deeper"),
-    hostile("game.yaml holding 100 MB", appended(C + "game.yaml", "x: '" + "a" * 100_000_000 + "'\n"), says="larger than 4 MiB"),
+    hostile("game.yaml holding 100 MB", appended(C + "game.yaml", "x: '" + "a" * 100_000_000 + "'\n"), says="larger than 32 MiB"),
     hostile("game.yaml is a FIFO", fifo(C + "game.yaml"), says="FIFO"),
     hostile("a content file is a FIFO", fifo(C + "events.yaml"), says="FIFO"),
     hostile("a content file links outside", linked_out(C + "events.yaml"), says="outside"),

@@ -23,7 +23,7 @@ LONG = "x" * 1000
 CONTEXT = {
     "items": list(range(1000)),
     "long": LONG,
-    "huge": "word " * 700_000,  # 3.5 MB: a content file may be 4 MiB
+    "huge": "word " * 700_000,  # 3.5 MB: a content file may be 32 MiB
     "nan": float("nan"),
     "big": [1e308, 1e308],
 }

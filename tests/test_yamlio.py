@@ -152,7 +152,7 @@ def test_nesting_up_to_the_limit_still_loads():
 
 
 def test_a_document_of_too_many_values_is_refused_before_it_is_built():
-    text = "[" + ",".join(["1"] * 1_900_000) + "]"  # just under 4 MiB
+    text = "[" + ",".join(["1"] * 1_900_000) + "]"  # 3.8 MB, far below the size limit
     tracemalloc.start()
     try:
         message = error_text(text, "many.yaml")
@@ -170,7 +170,7 @@ def test_a_huge_file_is_refused_without_reading_it(tmp_path):
         file.truncate(2**32)  # 4 GiB, sparse: reading it whole would take all the memory
     with pytest.raises(KitpressError) as info:
         yamlio.load_file(path, "huge.yaml", within=[tmp_path])
-    assert str(info.value) == "huge.yaml:1:1: error: file larger than 4 MiB"
+    assert str(info.value) == "huge.yaml:1:1: error: file larger than 32 MiB"
 
 
 def test_ordinary_aliases_still_work():
@@ -222,3 +222,15 @@ def test_missing_file_is_an_error_naming_it(tmp_path):
     with pytest.raises(KitpressError) as info:
         yamlio.load_file(tmp_path / "nope.yaml", "nope.yaml", within=[tmp_path])
     assert str(info.value).startswith("nope.yaml: error: cannot read file")
+
+
+def test_a_collection_of_20000_cards_is_read_whole():
+    # a deck of 20,000 cards of the bench's kind is about 7 MB: under the size limit, and its
+    # 140,000 values under the node limit (which guards the memory)
+    body = " ".join(["the committee decides that every worker shall receive a new pair of boots"] * 4)
+    lines = ["cards:"] + [f"  - {{id: c{i:05d}, title: Card {i + 1}, body: {body}, cost: {i % 9}, gain: {i % 7}}}" for i in range(20_000)]
+    text = "\n".join(lines) + "\n"
+    assert len(text.encode()) > 6 * 1024 * 1024
+    cards = yamlio.load_text(text, "cards.yaml")["cards"]
+    assert len(cards) == 20_000 and cards[19_999]["title"] == "Card 20000"
+    assert cards.loc_of(19_999).line == 20_001

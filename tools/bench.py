@@ -4,7 +4,8 @@ and peak memory are its own.
 
     python tools/bench.py [--cards 5000] [--repeat 3] [--pairs 5] [--json FILE]
 
-The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards: the
+The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards (and the
+scaling decks on 5,000 and 20,000): the
 bare-reportlab floor (tools/peers/reportlab_deck.py) and Typst (tools/peers/typst_deck.py,
 PyPI `typst`, installed by `make bench`). The three run interleaved - kitpress, floor, Typst,
 kitpress, floor, Typst… - so a busy moment of the machine hits all three alike, and each ratio
@@ -147,6 +148,11 @@ def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
     if "typst" not in commands:
         figures["typst"] = None
         table.line("Typst", "skipped", NO_TYPST)
+    else:  # issue 16's targets: <= 0.7x Typst's time, <= 1/3 of its memory (one round: medians of one)
+        time_ratio = figures["kitpress"]["median_s"] / figures["typst"]["median_s"]
+        memory_ratio = figures["kitpress"]["peak_mb"] / figures["typst"]["peak_mb"]
+        figures["versus_typst"] = {"time": round(time_ratio, 2), "memory": round(memory_ratio, 2)}
+        table.line("kitpress / Typst", f"{time_ratio:.2f}x time", f"{memory_ratio:.2f}x peak memory (targets: 0.7x, 0.33x)")
     return figures
 
 
@@ -207,6 +213,11 @@ def big_deck(tmp: Path, count: int, repeat: int, table: Table) -> dict:
     if "typst" not in commands:
         figures["typst"] = None
         table.line("Typst", "skipped", NO_TYPST)
+    else:  # issue 16's targets: <= 0.7x Typst's time, <= 1/3 of its memory (one round: medians of one)
+        time_ratio = figures["kitpress"]["median_s"] / figures["typst"]["median_s"]
+        memory_ratio = figures["kitpress"]["peak_mb"] / figures["typst"]["peak_mb"]
+        figures["versus_typst"] = {"time": round(time_ratio, 2), "memory": round(memory_ratio, 2)}
+        table.line("kitpress / Typst", f"{time_ratio:.2f}x time", f"{memory_ratio:.2f}x peak memory (targets: 0.7x, 0.33x)")
     return figures
 
 
@@ -282,6 +293,7 @@ def _typst_version() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=5000, help="cards in the scaling deck")
+    parser.add_argument("--huge", type=int, default=20000, help="cards in the largest scaling deck (one round)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each kit and of the scaling deck")
     parser.add_argument("--pairs", type=int, default=5, help="interleaved rounds of the deck job")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
@@ -307,6 +319,7 @@ def main() -> None:
             "kits": lambda: kits(project, tmp, options.repeat, table),
             "all_kits": lambda: all_kits(project, tmp, table),
             "big_deck": lambda: big_deck(tmp, options.cards, options.repeat, table),
+            "huge_deck": lambda: big_deck(tmp, options.huge, 1, table),
             "rebuild": lambda: rebuild(tmp, table),
         }
         for key, run in benchmarks.items():

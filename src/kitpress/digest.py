@@ -22,36 +22,89 @@ def digest(*parts) -> str:
 
 
 def _feed(write, value) -> None:
-    # str subclasses (text with its place) count as their text; bool before int (True is an int)
-    if isinstance(value, str):
-        write(b"s%d:" % len(value))
-        write(value.encode("utf-8", "surrogatepass"))
-    elif value is None or isinstance(value, bool):
-        write(b"n" if value is None else b"T" if value else b"F")
-    elif isinstance(value, int | float):
-        write(b"%c%s;" % (ord("i") if isinstance(value, int) else ord("f"), repr(value).encode()))
-    elif isinstance(value, tuple | list):
-        write(b"[")
-        for item in value:
-            _feed(write, item)
-        write(b"]")
-    elif isinstance(value, dict):
-        write(b"{")
-        for key in sorted(value, key=str):
-            _feed(write, key)
-            _feed(write, value[key])
-        write(b"}")
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        write(type(value).__name__.encode() + b"(")
-        for field in _fields(type(value)):
-            _feed(write, getattr(value, field))
-        write(b")")
-    elif isinstance(value, PurePath):
-        _feed(write, value.as_posix())
-    else:
-        raise TypeError(f"no stable form for a {type(value).__name__} in a digest")
+    kind = type(value)
+    feeder = _FEEDERS.get(kind)
+    if feeder is None:  # the first value of a type: found once (a scene holds few types, many values)
+        feeder = _FEEDERS[kind] = _feeder_for(kind)
+    feeder(write, value)
 
 
+def _text(write, value) -> None:  # str subclasses (text with its place) count as their text
+    write(b"s%d:" % len(value))
+    write(value.encode("utf-8", "surrogatepass"))
+
+
+def _none(write, value) -> None:
+    write(b"n")
+
+
+def _bool(write, value) -> None:
+    write(b"T" if value else b"F")
+
+
+def _int(write, value) -> None:
+    write(b"i%s;" % repr(value).encode())
+
+
+def _float(write, value) -> None:
+    write(b"f%s;" % repr(value).encode())
+
+
+def _sequence(write, value) -> None:
+    write(b"[")
+    for item in value:
+        _feed(write, item)
+    write(b"]")
+
+
+def _mapping(write, value) -> None:
+    write(b"{")
+    for key in sorted(value, key=str):
+        _feed(write, key)
+        _feed(write, value[key])
+    write(b"}")
+
+
+def _path(write, value) -> None:
+    _text(write, value.as_posix())
+
+
+def _feeder_for(kind: type):
+    """How values of a type are written; bool before int (True is an int)."""
+    if issubclass(kind, str):
+        return _text
+    if kind is type(None):
+        return _none
+    if issubclass(kind, bool):
+        return _bool
+    if issubclass(kind, int):
+        return _int
+    if issubclass(kind, float):
+        return _float
+    if issubclass(kind, tuple | list):
+        return _sequence
+    if issubclass(kind, dict):
+        return _mapping
+    if dataclasses.is_dataclass(kind):
+        head, names = kind.__name__.encode() + b"(", _fields(kind)
+
+        def _record(write, value) -> None:
+            write(head)
+            for name in names:
+                _feed(write, getattr(value, name))
+            write(b")")
+
+        return _record
+    if issubclass(kind, PurePath):
+        return _path
+    return _refused
+
+
+def _refused(write, value) -> None:
+    raise TypeError(f"no stable form for a {type(value).__name__} in a digest")
+
+
+_FEEDERS: dict[type, object] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 

@@ -126,15 +126,17 @@ def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None
     """One PDF of the batches' pages in order, described like the first batch."""
     import pikepdf
 
+    from kitpress.render.pagecopy import append_pages
+
     joined, sources = pikepdf.new(), []
     try:
         for file in files:
             sources.append(pikepdf.open(file))
-            joined.pages.extend(sources[-1].pages)
+        pages = append_pages(joined, sources)
         for key, value in sources[0].docinfo.items():
             joined.docinfo[key] = str(value)
         save(joined, path)
-        return len(joined.pages)
+        return pages
     finally:
         for source in sources:
             source.close()

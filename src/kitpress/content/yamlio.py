@@ -19,7 +19,7 @@ from kitpress.errors import KitpressError, Loc, Problem, fail
 # libyaml's composer when PyYAML has it (about ten times faster), the pure-Python one otherwise;
 # both only compose nodes here: no Python object is ever constructed from a tag.
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_BYTES = 4 * 1024 * 1024
+MAX_BYTES = 32 * 1024 * 1024  # a deck of 20,000 cards is about 7 MB; the node count guards the memory
 MAX_NODES = 400_000
 MAX_DEPTH = 64
 MAX_DIGITS = 15  # whole numbers up to a thousand million million: every count, price and year
