@@ -2,12 +2,11 @@
 unit tests). Each build runs cold in its own process, writing into a fresh folder, so its time
 and peak memory are its own.
 
-    python tools/bench.py [--cards 5000] [--repeat 3] [--pairs 5] [--json FILE]
+    python tools/bench.py [--cards 5000] [--huge 20000] [--repeat 3] [--pairs 5] [--json FILE]
 
-The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards (and the
-scaling decks on 5,000 and 20,000): the
-bare-reportlab floor (tools/peers/reportlab_deck.py) and Typst (tools/peers/typst_deck.py,
-PyPI `typst`, installed by `make bench`). The three run interleaved - kitpress, floor, Typst,
+The deck job (issue 6) sets kitpress against its peers on the same 600 tarot cards, and the
+scaling decks on 5,000 and 20,000: the bare-reportlab floor (tools/peers/reportlab_deck.py) and
+Typst (tools/peers/typst_deck.py, PyPI `typst`, installed by `make bench`). The three run interleaved - kitpress, floor, Typst,
 kitpress, floor, Typst… - so a busy moment of the machine hits all three alike, and each ratio
 is the median of the per-round ratios.
 """
