@@ -34,8 +34,9 @@ from synthetic import synthetic_project  # tools/synthetic.py, beside this file
 PEERS = Path(__file__).resolve().parent / "peers"
 DECK_JOB_CARDS = 600
 PAPERS = ("a4", "letter", "a3")
-# issue 6's targets, shown beside the figures (seconds; megabytes for memory)
-TARGETS = {"state-in-class": 1.0, "soviet-system": 3.0, "rebuild": 0.3, "memory_5000": 150.0, "floor": 1.3, "typst": 1.0}
+# the targets, shown beside the figures (seconds; megabytes for memory; ratios)
+TARGETS = {"state-in-class": 1.0, "soviet-system": 3.0, "rebuild": 0.3, "memory_5000": 150.0, "floor": 1.3}
+TARGETS |= {"typst": 0.7, "typst_memory": 0.33}  # issue 16: time and peak memory against Typst
 
 
 class Failed(Exception):
@@ -147,11 +148,6 @@ def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
     if "typst" not in commands:
         figures["typst"] = None
         table.line("Typst", "skipped", NO_TYPST)
-    else:  # issue 16's targets: <= 0.7x Typst's time, <= 1/3 of its memory (one round: medians of one)
-        time_ratio = figures["kitpress"]["median_s"] / figures["typst"]["median_s"]
-        memory_ratio = figures["kitpress"]["peak_mb"] / figures["typst"]["peak_mb"]
-        figures["versus_typst"] = {"time": round(time_ratio, 2), "memory": round(memory_ratio, 2)}
-        table.line("kitpress / Typst", f"{time_ratio:.2f}x time", f"{memory_ratio:.2f}x peak memory (targets: 0.7x, 0.33x)")
     return figures
 
 
@@ -206,17 +202,18 @@ def big_deck(tmp: Path, count: int, repeat: int, table: Table) -> dict:
         figures[name] = summary(runs[name])
         figures[name]["cards_per_s"] = round(count / figures[name]["median_s"], 1)
         note = f"{figures[name]['cards_per_s']:,.0f} cards/s"
-        if name == "kitpress":
+        if name == "kitpress" and count == 5000:  # issue 6's memory target was set at 5,000 cards
             note += f"; peak memory {versus(figures[name]['peak_mb'], TARGETS['memory_5000'], ' MB')}"
         table.row(_label(name), figures[name], note)
     if "typst" not in commands:
         figures["typst"] = None
         table.line("Typst", "skipped", NO_TYPST)
-    else:  # issue 16's targets: <= 0.7x Typst's time, <= 1/3 of its memory (one round: medians of one)
-        time_ratio = figures["kitpress"]["median_s"] / figures["typst"]["median_s"]
+    else:  # issue 16's targets: at most 0.7x Typst's time (paired rounds) and a third of its memory
+        time_ratio = statistics.median(k[0] / t[0] for k, t in zip(runs["kitpress"], runs["typst"]))
         memory_ratio = figures["kitpress"]["peak_mb"] / figures["typst"]["peak_mb"]
         figures["versus_typst"] = {"time": round(time_ratio, 2), "memory": round(memory_ratio, 2)}
-        table.line("kitpress / Typst", f"{time_ratio:.2f}x time", f"{memory_ratio:.2f}x peak memory (targets: 0.7x, 0.33x)")
+        table.line("kitpress / Typst", f"{time_ratio:.2f}×", f"{versus(time_ratio, TARGETS['typst'], '×')}; "
+                   f"peak memory {memory_ratio:.2f}× ({versus(memory_ratio, TARGETS['typst_memory'], '×')})")
     return figures
 
 
