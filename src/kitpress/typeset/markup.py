@@ -36,7 +36,7 @@ from kitpress.typeset.ruler import Ruler
 from kitpress.layout.stylesheet import StyleSheet
 from kitpress.typeset.tables import BLOCK_STYLE, Tables
 from kitpress.units import LINE_WIDTH, MM
-from kitpress.typeset import styles
+from kitpress.typeset import parsed, styles
 
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 
@@ -154,7 +154,7 @@ class Builder(Tables, Inline):
         para_style = styles.para(self.sheet, style, self.scale, align, color)
         if self.plain_lines and bullet is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
-        return Paragraph(text, para_style, bulletText=bullet)
+        return parsed.paragraph(text, para_style, bullet)
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []

@@ -11,6 +11,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import ParaLines
 
+from kitpress.typeset import parsed
+
 # markup, entities, soft hyphens and break opportunities need reportlab's own parsing
 _NOT_PLAIN = re.compile("[<&\u00ad\u200b\u00a0]")
 
@@ -92,5 +94,5 @@ class PlainLine(Paragraph):
     def _paragraph(self) -> Paragraph:
         """Become the full Paragraph: parsed, and broken into lines by reportlab."""
         self.__class__ = Paragraph
-        Paragraph.__init__(self, self.text, self.style)
+        parsed.become(self, self.text, self.style)
         return self

@@ -1,0 +1,47 @@
+"""Paragraph markup parsed once per text and style: a paragraph made again from the same text
+breaks and draws as the first did, owns its fragments, and a style or bullet of its own is its own."""
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from kitpress.typeset import fonts, parsed
+
+TEXT = "<b>Bold</b> and <i>italic</i> &amp; a <font color='#ff0000'>red</font> word that breaks"
+
+
+def _style(name="p", size=10):
+    fonts.register()
+    return ParagraphStyle(name, fontName=fonts.face_name(fonts.MAIN), fontSize=size, leading=size * 1.2)
+
+
+def _drawn(flow, tmp_path, name) -> bytes:
+    canvas = Canvas(str(tmp_path / f"{name}.pdf"), pageCompression=0, invariant=1)
+    flow.wrap(60, 500)
+    flow.drawOn(canvas, 10, 400)
+    canvas.save()
+    return (tmp_path / f"{name}.pdf").read_bytes()
+
+
+def test_a_text_parsed_again_breaks_and_draws_as_reportlab_parses_it(tmp_path):
+    style = _style()
+    first, again = parsed.paragraph(TEXT, style), parsed.paragraph(TEXT, style)
+    plain = Paragraph(TEXT, style)
+    assert _drawn(again, tmp_path, "again") == _drawn(plain, tmp_path, "plain") == _drawn(first, tmp_path, "first")
+    assert again.getPlainText() == plain.getPlainText() == "Bold and italic & a red word that breaks"
+
+
+def test_each_paragraph_owns_its_fragments():
+    style = _style()
+    first, again = parsed.paragraph(TEXT, style), parsed.paragraph(TEXT, style)
+    assert not {id(f) for f in first.frags} & {id(f) for f in again.frags}
+    first.frags[0].text = "changed"
+    assert parsed.paragraph(TEXT, style).frags[0].text == "Bold"
+
+
+def test_another_style_or_bullet_is_parsed_for_itself():
+    small, large = _style("small", 8), _style("large", 14)
+    assert parsed.paragraph(TEXT, small).frags[0].fontSize == 8
+    assert parsed.paragraph(TEXT, large).frags[0].fontSize == 14
+    assert parsed.paragraph("item", small, "•").bulletText == "•"
+    assert parsed.paragraph("item", small).bulletText is None
