@@ -45,3 +45,16 @@ def test_another_style_or_bullet_is_parsed_for_itself():
     assert parsed.paragraph(TEXT, large).frags[0].fontSize == 14
     assert parsed.paragraph("item", small, "•").bulletText == "•"
     assert parsed.paragraph("item", small).bulletText is None
+
+
+def test_a_frames_paragraph_breaks_its_lines_once_per_width(monkeypatch):
+    style = _style()
+    flow = parsed.paragraph(TEXT, style, once_broken=True)
+    broken = []
+    real = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, widths: broken.append(widths) or real(self, widths))
+    first = flow.wrap(60, 500)
+    assert flow.wrap(60, 20) == first and len(broken) == 1  # the height offered does not change the lines
+    wider = flow.wrap(120, 500)
+    assert wider[1] < first[1] and len(broken) == 2
+    assert parsed.paragraph(TEXT, style).__class__ is Paragraph  # a document's: reportlab's own, split as it splits

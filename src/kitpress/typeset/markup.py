@@ -51,7 +51,7 @@ class Builder(Tables, Inline):
     sheet: StyleSheet
     scale: float = 1.0
     face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
-    plain_lines: bool = False  # plain one-line paragraphs as PlainLines (frames; documents split pages)
+    plain_lines: bool = False  # frames: plain one-line paragraphs as PlainLines, lines broken once (documents split pages)
     warnings: list = field(default_factory=list)  # (message, line) of the last build: old forms, unknown attributes
 
     def build(self, markup: str, width: float) -> list[Flowable]:
@@ -154,7 +154,7 @@ class Builder(Tables, Inline):
         para_style = styles.para(self.sheet, style, self.scale, align, color)
         if self.plain_lines and bullet is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
-        return parsed.paragraph(text, para_style, bullet)
+        return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines)
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []

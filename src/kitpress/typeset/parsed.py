@@ -1,10 +1,13 @@
-"""reportlab paragraphs whose markup is parsed once per text and style.
+"""reportlab paragraphs whose markup is parsed once per text and style, and whose lines are
+broken once per width.
 
 reportlab parses a paragraph's markup with an HTML parser every time one is made: a seventh of a
 Soviet System build, and more than half of those texts had been parsed before (a deck's kicker,
 its icons, each label: 3,145 of 5,483 paragraphs). The fragments the parse gives are kept, by
 text, style and bullet, and each paragraph gets copies of its own (reportlab treats them as its
-own to break and draw)."""
+own to break and draw). A table wraps each cell's paragraphs to size its rows and again to draw
+them (4,341 of a Soviet System build's 9,917 wraps were at a width the paragraph had just been
+broken at): a paragraph keeps its lines for the last width it was broken at."""
 
 from __future__ import annotations
 
@@ -14,9 +17,27 @@ _PARSED: dict = {}
 _MOST = 16384  # kept texts; past this the cache starts again (a kit has a few thousand)
 
 
-def paragraph(text: str, style, bullet=None) -> Paragraph:
-    """Paragraph(text, style, bulletText=bullet), parsed only the first time."""
-    flow = Paragraph.__new__(Paragraph)
+class OnceBroken(Paragraph):
+    """A Paragraph that breaks its lines again only at another width (its lines depend on the
+    width, its style and its fragments; not on the height it is offered). For frames, whose
+    paragraphs are never split: a document's are (splitting may change a fragment where it cuts,
+    a hyphenated word's last part, and reportlab breaks the lines again after it)."""
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        last = self.__dict__.get("_broken")
+        # (a split that pushes the whole paragraph on deletes its lines: broken again then)
+        if last is not None and last[0] == availWidth and last[1] is self.frags and "blPara" in self.__dict__:
+            return last[2]
+        size = Paragraph.wrap(self, availWidth, availHeight)
+        self._broken = (availWidth, self.frags, size)
+        return size
+
+
+def paragraph(text: str, style, bullet=None, once_broken: bool = False) -> Paragraph:
+    """Paragraph(text, style, bulletText=bullet), parsed only the first time; an OnceBroken
+    one (a frame's) with `once_broken`."""
+    kind = OnceBroken if once_broken else Paragraph
+    flow = kind.__new__(kind)
     become(flow, text, style, bullet)
     return flow
 

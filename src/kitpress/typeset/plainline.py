@@ -93,6 +93,6 @@ class PlainLine(Paragraph):
 
     def _paragraph(self) -> Paragraph:
         """Become the full Paragraph: parsed, and broken into lines by reportlab."""
-        self.__class__ = Paragraph
+        self.__class__ = parsed.OnceBroken
         parsed.become(self, self.text, self.style)
         return self
