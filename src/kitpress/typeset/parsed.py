@@ -32,6 +32,12 @@ class OnceBroken(Paragraph):
         self._broken = (availWidth, self.frags, size)
         return size
 
+    def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        """Split after all (a frame's paragraph never is): reportlab's own from then on, it and its parts."""
+        self.__class__ = Paragraph
+        self.__dict__.pop("_broken", None)
+        return Paragraph.split(self, availWidth, availHeight)
+
 
 def paragraph(text: str, style, bullet=None, once_broken: bool = False) -> Paragraph:
     """Paragraph(text, style, bulletText=bullet), parsed only the first time; an OnceBroken

@@ -33,7 +33,7 @@ def is_plain(text: str, style) -> bool:
 class PlainLine(Paragraph):
     """A Paragraph of plain words in one style, made without reportlab's markup parser. If the
     words fit on one line it is that line; if not, or if asked to split, it turns into the
-    Paragraph it stands for (its class and all), so nothing downstream can tell."""
+    Paragraph it stands for (a frame's, parsed.OnceBroken), so nothing downstream can tell."""
 
     def __init__(self, text: str, style):
         self.text, self.style, self.bulletText, self.debug = text, style, None, 0
