@@ -31,7 +31,7 @@ RAISED_AS_VALUE_ERRORS = {
     "expected a length like '70mm' or '8pt', got …",
     "a loop needs at least 2 columns and 2 rows, not … × …",
     "corners of … mm do not fit twice in the track's … mm",
-    "corners of … mm leave no room for … spaces between them on a side of … mm",
+    "corners of … mm leave no room for … spaces between them on a side of … mm (…)",
 }
 # problems with a whole file or folder: a path and no line
 WHOLE_FILE = {
@@ -222,7 +222,7 @@ SAMPLE = [
     mistake(
         "needs … mm, has … mm", (C + "roles.yaml", "no cushion for the unexpected.", "no cushion for the unexpected. " + TOO_LONG)
     ),
-    mistake("unknown key '…'… (not a text of this game)", (C + "locales/es.yaml", "board.intro:", "board.intr:"), lang="es"),
+    mistake("unknown key '…'… (not a text of this game; `kitpress i18n update … …` sets it aside)", (C + "locales/es.yaml", "board.intro:", "board.intr:"), lang="es"),
     mistake("--tables …: use 1 to 40", tables=50),
     mistake("'…' is not a language code like 'es', 'ru' or 'es-MX'…", lang="spanish"),
     mistake("no translation '…'…: start one with `kitpress i18n new … …`", lang="fr"),

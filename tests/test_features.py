@@ -370,3 +370,14 @@ def test_a_file_of_round_pieces_says_to_cut_them_on_their_circles(mini_project, 
     assert "cards.pdf          card stock, double-sided, flip on the long edge; cut on the marks" in said
     plan = pypdfium2.PdfDocument(str(tmp_path / "kit/mini/en/a4/plan.pdf"))[0].get_textpage().get_text_range()
     assert "cut out each round piece on its circle" in " ".join(plan.split())
+
+
+def test_a_renamed_component_leaves_no_old_file_in_the_kit_but_a_users_own_file_stays(mini_project, tmp_path):
+    first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    assert (first.folder / "die.pdf").exists()
+    (first.folder / "notes.txt").write_text("printed twice for table 3\n", encoding="utf-8")
+    game = mini_project / "content/mini/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("  - id: die\n", "  - id: dice\n"), encoding="utf-8")
+    again = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    assert (again.folder / "dice.pdf").exists() and not (again.folder / "die.pdf").exists()
+    assert (again.folder / "notes.txt").read_text(encoding="utf-8") == "printed twice for table 3\n"

@@ -510,3 +510,21 @@ def test_the_console_line_says_how_complete_a_translation_is(counts, line):
 def test_the_console_line_names_the_source_language_in_english():
     summary = i18n.coverage_summary(coverage_of(translated=1, missing=3, lang="en"), "es")
     assert i18n.coverage_line(summary).endswith("; 3 fall back to Spanish")
+
+
+def test_i18n_update_brings_a_language_file_up_to_the_games_texts(mini_project, capsys):
+    from kitpress.cli.main import run
+
+    cards = mini_project / "content/mini/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("{id: south,", "{id: southerly,"), encoding="utf-8")
+    assert run(["check", "mini", "--lang", "es"]) == 1  # the file still has the old keys
+    assert "unknown key 'cards.south.title'" in capsys.readouterr().err
+    assert run(["i18n", "update", "mini", "es"]) == 0
+    said = capsys.readouterr().out
+    assert "4 translations kept" in said and "2 no longer in the game (kept as comments)" in said  # south's title and text
+    text = (mini_project / "content/mini/locales/es.yaml").read_text(encoding="utf-8")
+    assert 'cards.north.title: "Viento del norte"' in text  # a translation of a key the game still has
+    assert 'cards.southerly.title: ""' in text
+    assert '# cards.south.title: "Viento del sur"' in text.split("No longer in the game")[1]
+    assert "# translator: kitpress tests (a partial translation, on purpose)" in text
+    assert run(["check", "mini", "--lang", "es"]) == 0

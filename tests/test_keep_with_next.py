@@ -81,3 +81,24 @@ def test_a_table_that_runs_on_to_the_next_page_repeats_its_heading_row(mini_proj
     with_rows = [i for i, text in enumerate(pages) if "Square " in text]
     assert len(with_rows) >= 2  # 120 rows run over more than one page
     assert all("Where" in pages[i] and "Points" in pages[i] for i in with_rows)
+
+
+def test_a_heading_row_with_no_fill_of_its_own_is_filled_so_its_white_text_shows(mini_project, tmp_path):
+    import pypdfium2
+
+    from kitpress.build.pipeline import BuildOptions, Project, build_game
+
+    rules = mini_project / "layouts/mini/rules.yaml"
+    table = '  <table widths="* 20mm" lines="rows"><tr><th>Where</th><th>Points</th></tr><tr><td>Hill</td><td>3</td></tr></table>\n'
+    rules.write_text(rules.read_text(encoding="utf-8").replace("  <h2>Index</h2>\n", table + "  <h2>Index</h2>\n"), encoding="utf-8")
+    built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
+    document = pypdfium2.PdfDocument(str(built.folder / "rules.pdf"))
+    page = next(i for i in range(len(document)) if "Where" in document[i].get_textpage().get_text_range())
+    text = document[page].get_textpage()
+    left, bottom, right, top = text.get_charbox(text.search("Where").get_next()[0])
+    scale = 4
+    image = document[page].render(scale=scale).to_pil().convert("RGB")
+    height = image.size[1]
+    # just left of the heading's first letter, inside its row: the accent colour, not the paper
+    pixel = image.getpixel((int((left - 2) * scale), int(height - (bottom + top) / 2 * scale)))
+    assert pixel[2] > pixel[0] + 40 and sum(pixel) < 500, pixel  # accent #1f4e79 is dark blue

@@ -58,3 +58,15 @@ def test_a_frames_paragraph_breaks_its_lines_once_per_width(monkeypatch):
     wider = flow.wrap(120, 500)
     assert wider[1] < first[1] and len(broken) == 2
     assert parsed.paragraph(TEXT, style).__class__ is Paragraph  # a document's: reportlab's own, split as it splits
+
+
+def test_an_icon_far_larger_than_the_lines_makes_room_for_itself():
+    from kitpress.layout.stylesheet import StyleSheet
+    from kitpress.typeset.markup import Builder
+
+    sheet = StyleSheet({"body": {"size": 10, "leading": 12}}, {"ink": "#000000"}, "en")
+    builder = Builder(sheet, plain_lines=True)
+    (big,) = builder.build('<p><icon name="star" size="26"/><br/>Flood</p>', 100)
+    (small,) = builder.build('<p><icon name="star" size="12"/><br/>Flood</p>', 100)
+    assert small.wrap(100, 500)[1] == 24  # two lines of 12 pt: an icon the size of the lines changes nothing
+    assert big.wrap(100, 500)[1] >= 26 + 12  # the icon's line is as tall as the icon

@@ -179,3 +179,29 @@ def test_fill_in_a_template_prints_money_as_the_kit_language_writes_it():
     labels = YMap({"currency": "₡"}, loc=Loc("content/g/labels.yaml", 2, 3))
     assert binder.render(source, {"labels": labels, "kit": {"lang": "en"}})[0] == "Wages: ₡1,500"
     assert binder.render(source, {"labels": labels, "kit": {"lang": "es"}})[0] == "Wages: 1.500\u00a0₡"
+
+
+@pytest.mark.parametrize(
+    ("placeholder", "said"),
+    [
+        ("{chips.fiv.value}", "placeholder '{chips.fiv.value}' names nothing: no 'fiv' (did you mean 'five'?)"),
+        ("{chip.five.value}", "placeholder '{chip.five.value}' names nothing: no 'chip' (did you mean 'chips'?)"),
+    ],
+)
+def test_a_mistyped_placeholder_is_named_with_its_near_miss(mini_project, placeholder, said):
+    from kitpress.errors import KitpressError
+
+    load = _mini_with(mini_project, f"Worth {placeholder}.")
+    with pytest.raises(KitpressError) as error:
+        load()
+    assert [p.message for p in error.value.problems] == [said]
+
+
+def test_a_fill_left_without_a_value_is_said_in_words():
+    from kitpress.compose.bind import Binder, BindError
+    from kitpress.content.yamlio import LocStr
+    from kitpress.errors import Loc
+
+    with pytest.raises(BindError) as error:
+        Binder([]).render(LocStr("{{ 'District: {name}' | fill(n=1) }}", Loc("layouts/x.yaml", 3, 5)), {})
+    assert str(error.value) == "template: placeholder {name} was not given a value in 'District: {name}'"

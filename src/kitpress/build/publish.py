@@ -18,7 +18,8 @@ PREVIOUS = ".previous"  # the component PDFs the last build replaced, for `kitpr
 
 def publish(staging: Path, final: Path, entries: list[Entry], previous: Manifest | None, report: list[str] | None) -> None:
     """Put the new kit in place in one step: `staging` gets what of the old folder stays (cached
-    batches, thumbnails, previews, anything else put there), then it takes the old folder's
+    batches, thumbnails, previews, anything else put there, but not the last kit's files this
+    one no longer has), then it takes the old folder's
     place (`_swap`), so a build killed at any moment leaves the old kit or the new one, never a
     mix. The PDFs a
     change replaces are kept in .previous/ with the list of what changed, for `preview
@@ -26,11 +27,14 @@ def publish(staging: Path, final: Path, entries: list[Entry], previous: Manifest
     was = {e.file: e.sha256 for e in previous.files} if previous else {}
     replaced = {e.file for e in entries if e.items is not None and was.get(e.file) != e.sha256}  # components only
     wanted = {name for entry in entries for name in entry.batches or ()}
+    dropped = set(was) - {e.file for e in entries}  # the last kit's files this one no longer has (a renamed component)
     if final.is_dir():
         for old in final.iterdir():
             new = staging / old.name
             if old.name == PREVIOUS and replaced:
                 continue  # a new change: .previous is made again below
+            if old.name in dropped:
+                continue
             if old.name in (batches.CACHE, THUMBS) and old.is_dir():  # the new build's own files win
                 new.mkdir(exist_ok=True)
                 for kept in old.iterdir():

@@ -50,11 +50,39 @@ def new(game: str, lang: str) -> None:
         _fail(exc)
     path = i18n.locales_dir(source.root) / f"{lang}.yaml"
     if path.exists():
-        err.print(f"{path}: error: this language file exists already; edit it, or see `kitpress i18n status`")
+        err.print(f"{path}: error: this language file exists already; `kitpress i18n update {game} {lang}` brings it up to the game's texts")
         raise typer.Exit(1)
     path.parent.mkdir(exist_ok=True)
     path.write_text(i18n.language_file(source.id, lang, source.texts), encoding="utf-8")
     out.print(f"wrote {path} ({len(source.texts)} strings to translate)")
+
+
+@app.command()
+def update(game: str, lang: str) -> None:
+    """Bring content/GAME/locales/LANG.yaml up to the game's texts: new keys added empty, each
+    translation kept, and keys the game no longer has kept as comments at the end."""
+    from kitpress import files
+    from kitpress.content.i18n.catalogue import _TRANSLATOR
+    from kitpress.content.i18n.writing import strings_of
+    from kitpress.content.yamlio import MAX_BYTES
+    from kitpress.errors import rel
+
+    try:
+        source = _source(game)
+        path = i18n.locales_dir(source.root) / f"{lang}.yaml"
+        if not path.exists():
+            err.print(f"{rel(path)}: error: no language file to update; start one with `kitpress i18n new {game} {lang}`")
+            raise typer.Exit(1)
+        text = files.read_text(path, [source.root], MAX_BYTES, rel(path))
+        strings = strings_of(text, rel(path))
+    except KitpressError as exc:
+        _fail(exc)
+    translators = [name.strip() for name in _TRANSLATOR.findall(text)]
+    kept = sum(1 for key in source.texts if strings.get(key))
+    gone = sum(1 for key, value in strings.items() if key not in source.texts and value)
+    path.write_text(i18n.language_file(source.id, lang, source.texts, strings, translators), encoding="utf-8")
+    new_keys = sum(1 for key in source.texts if key not in strings)
+    out.print(f"updated {rel(path)}: {kept} translations kept, {new_keys} new strings to translate, {gone} no longer in the game (kept as comments)")
 
 
 @app.command()

@@ -283,6 +283,8 @@ def _describe(exc: Exception) -> str:
         return f"template: {_shortened(_plain_types(exc.message))}"
     if isinstance(exc, SecurityError):
         return f"template: not allowed in the sandbox: {_shortened(str(exc))}"
+    if isinstance(exc, jinja2.TemplateRuntimeError):  # said in words already (fill's, say): no class name
+        return f"template: {_shortened(str(exc))}"
     return f"template: {type(exc).__name__}: {_shortened(str(exc))}"
 
 

@@ -298,6 +298,18 @@ def lookup(data: dict, path: str):
     return value
 
 
+def _keys_before(data: dict, path: str, missing: str) -> list[str]:
+    """The names there are where a placeholder's path found nothing, for "did you mean"."""
+    parts = path.split(".")
+    try:
+        owner = lookup(data, ".".join(parts[: parts.index(missing)])) if parts.index(missing) else data
+    except (KeyError, ValueError):
+        return []
+    if isinstance(owner, Records):
+        return [*owner.by_id, "count"]
+    return [str(key) for key in owner] if isinstance(owner, dict) else []
+
+
 def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
     roots = set(data)
     labels = data.get("labels")
@@ -306,7 +318,11 @@ def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
     def fix(text: LocStr) -> LocStr:
         def one(match: re.Match) -> str:
             path, fmt = match.group(1), match.group(2)
-            if path.split(".")[0] not in roots:
+            root = path.split(".")[0]
+            if root not in roots and "." in path:  # a layout fills plain names only ({n}): a typo of a collection
+                problems.error(f"placeholder '{match.group(0)}' names nothing: no '{root}'{did_you_mean(root, roots)}", text.loc)
+                return match.group(0)
+            if root not in roots:
                 return match.group(0)  # a name the layout fills, like {n}
             if fmt and fmt not in FORMATS:
                 problems.error(f"unknown format '|{fmt}' in '{match.group(0)}'{did_you_mean(fmt, FORMATS)}: use {', '.join(FORMATS)}", text.loc)
@@ -314,7 +330,9 @@ def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
             try:
                 value = lookup(data, path)
             except KeyError as exc:
-                problems.error(f"placeholder '{match.group(0)}' names nothing: no '{exc.args[0]}'", text.loc)
+                missing = exc.args[0]
+                hint = did_you_mean(missing, _keys_before(data, path, missing))
+                problems.error(f"placeholder '{match.group(0)}' names nothing: no '{missing}'{hint}", text.loc)
                 return match.group(0)
             if isinstance(value, (dict, list)):
                 problems.error(f"placeholder '{match.group(0)}' names a group, not a value", text.loc)

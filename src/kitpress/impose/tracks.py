@@ -18,6 +18,7 @@ CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 DIRECTIONS = ("clockwise", "counterclockwise")
 FACINGS = ("up", "edge")
 DEFAULT_START = {"serpentine": "bottom-left", "loop": "top-left"}
+MIN_SPACE = 5 * 72 / 25.4  # points: a space between bigger corners narrower than 5 mm holds nothing
 # how far a space's face is turned (counterclockwise, like a frame's `rotate`) so that its bottom
 # lies along the board's edge: read from that side of the table
 TURN_TO_EDGE = {"bottom": 0, "right": 90, "top": 180, "left": 270}
@@ -65,8 +66,9 @@ def _edges(origin: float, length: float, n: int, gap: float, corner: float | Non
         size = (length - gap * (n - 1)) / n
         return [(origin + i * (size + gap), size) for i in range(n)]
     inner = (length - 2 * corner - gap * (n - 1)) / (n - 2)
-    if inner <= 0:
-        raise ValueError(f"corners of {to_mm(corner):g} mm leave no room for {n - 2} spaces between them on a side of {to_mm(length):g} mm")
+    if inner < MIN_SPACE:
+        each = f"each {max(to_mm(inner), 0):.1f} mm; at least {to_mm(MIN_SPACE):g} mm: smaller corners or fewer spaces"
+        raise ValueError(f"corners of {to_mm(corner):g} mm leave no room for {n - 2} spaces between them on a side of {to_mm(length):g} mm ({each})")
     between = [(origin + corner + gap + i * (inner + gap), inner) for i in range(n - 2)]
     return [(origin, corner)] + between + [(origin + length - corner, corner)]
 

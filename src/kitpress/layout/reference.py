@@ -43,7 +43,7 @@ MARKUP_KINDS = {
 TAG_MEANINGS = {
     **{f"h{n}": "a heading (h1 and h2 go in the `<toc/>` unless `toc=\"no\"`)" for n in range(1, 5)}, "p": "a paragraph",
     "ul": "a bulleted list", "ol": "a numbered list", "li": "a list's item", "table": "a table",
-    "tr": "a table's row", "td": "a cell", "th": "a heading cell", "box": "a box round blocks",
+    "tr": "a table's row", "td": "a cell", "th": "a heading cell, white on accent (a row of them, with no fill or style of its own, is filled with accent); repeated where the table runs on", "box": "a box round blocks",
     "cols": "columns side by side", "col": "a column of `<cols>`", "space": "vertical space",
     "rule": "a horizontal line", "ruler": "a measuring ruler, to check the print's scale",
     "face": "a small face (a token) in the text: a layout, bound to an item named by its path",

@@ -168,7 +168,9 @@ def fit_frame(
         source = blame.culprit
         loc = source.loc if source is not None else blame.markup.loc
         field = f", field {source.field}" if source is not None else ""
-        if fitted.needed > height:
+        if fitted.needed > 20 * height:  # a box a few letters wide: every word broken up, a silly height
+            why = f"its box, {width / MM:.1f} × {height / MM:.1f} mm, is far too small for it"
+        elif fitted.needed > height:
             why = f"needs {fitted.needed / MM:.1f} mm, has {height / MM:.1f} mm"
         else:
             why = "a word is wider than its line, or text taller than its row"

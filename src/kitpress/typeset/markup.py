@@ -10,6 +10,7 @@ is: what a template writes can make an error, never a RecursionError, a MemoryEr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 import xml.etree.ElementTree as ET
@@ -44,6 +45,13 @@ TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 def any_face(attrs: dict, scale: float) -> Flowable:
     """A stand-in for an embedded <face>, for checking markup without laying faces out."""
     return Spacer(1, 1)
+
+
+_SIZED = re.compile(r'<font [^>]*size="([0-9.]+)"')
+# how much larger than the leading an inline size may be before its lines make room for it: an
+# icon's top stands about 0.86 of its size above the baseline, the line above's descenders a
+# quarter of theirs below theirs, so at 1.3 times the leading they begin to touch
+LARGE = 1.3
 
 
 @dataclass
@@ -152,6 +160,9 @@ class Builder(Tables, Inline):
         if not self.sheet.has(style):
             raise MarkupError(f"unknown style '{style}'")
         para_style = styles.para(self.sheet, style, self.scale, align, color)
+        sizes = _SIZED.findall(text)  # an icon or span so big it would print over the line above
+        if sizes and max(map(float, sizes)) > LARGE * para_style.leading:
+            para_style = styles.room_for_large(para_style)
         if self.plain_lines and bullet is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
         return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines)

@@ -88,6 +88,14 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, text_color) -> Para
     )
 
 
+@lru_cache(maxsize=1024)
+def room_for_large(style: ParagraphStyle) -> ParagraphStyle:
+    """The style with lines as tall as their largest letters (reportlab's autoLeading 'max'):
+    for a paragraph holding an icon or a span larger than its leading, which would otherwise
+    print over the line above."""
+    return ParagraphStyle(f"{style.name}+room", parent=style, autoLeading="max")
+
+
 def _luminance(color) -> float:
     return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
 

@@ -73,8 +73,9 @@ class Tables:
         data, heights = [], []
         for r, tr in enumerate(rows):
             heights.append(length(tr, "height") if tr.get("height") else None)
-            if tr.get("fill"):
-                style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, tr.get("fill"))))
+            fill = tr.get("fill") or (HEAD_FILL if _plain_head(tr, el) else None)
+            if fill:
+                style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, fill)))
             data.append(self._row(el, tr, r, spans[r], widths, pad, style))
             data[-1].extend([""] * (ncols - sum(spans[r])))
         table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=_head_rows(rows))
@@ -173,3 +174,19 @@ def _head_rows(rows: list) -> int:
             break
         head += 1
     return head if head < len(rows) else 0
+
+
+# A heading row prints its text in the head style, paper-white on the accent colour: a row of
+# heading cells that chooses neither a fill nor a style of its own gets that fill, or its white
+# text would print on white
+HEAD_FILL = "accent"
+
+
+def _plain_head(tr: ET.Element, table: ET.Element) -> bool:
+    looks = ("style", "color", "fill")
+    return (
+        len(tr) > 0
+        and not table.get("head_style")
+        and not any(tr.get(key) for key in looks)
+        and all(td.tag == "th" and not any(td.get(key) for key in looks) for td in tr)
+    )

@@ -69,7 +69,8 @@ def _read_strings(root: Path, path: Path, code: str, known: dict[str, LocStr], c
     for key, value in raw.items():
         where = raw.loc_of(key)
         if key not in known:
-            problems.error(f"unknown key '{key}'{did_you_mean(key, known)} (not a text of this game)", raw.key_loc(key))
+            message = f"unknown key '{key}'{did_you_mean(key, known)} (not a text of this game; `kitpress i18n update {root.name} {code}` sets it aside)"
+            problems.error(message, raw.key_loc(key))
         elif value is None or value == "":
             continue  # an empty string is a missing translation
         elif not isinstance(value, str):

@@ -37,7 +37,19 @@ def language_file(
         for part in str(source).splitlines() or [""]:
             lines.append(f"# {part}")
         lines.append(f"{key}: {quote(str((strings or {}).get(key, '')))}")
+    gone = {key: text for key, text in (strings or {}).items() if key not in known and text}
+    if gone:  # kept, as comments, for a translator to reuse: the game no longer has these texts
+        lines += ["", "# No longer in the game (kitpress i18n update kept them here to reuse):"]
+        lines += [f"# {key}: {quote(str(text))}" for key, text in gone.items()]
     return "\n".join(lines) + "\n"
+
+
+def strings_of(text: str, shown: str) -> dict[str, str]:
+    """A language file's translations by key, whatever keys the game has now (to update it)."""
+    from kitpress.content import yamlio
+
+    raw = yamlio.load_text(text, shown)
+    return {str(k): v for k, v in raw.items() if isinstance(v, str)} if isinstance(raw, dict) else {}
 
 
 def lock_file(confirmed: dict[str, str]) -> str:
