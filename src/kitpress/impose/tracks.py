@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitpress.units import to_mm
+from kitpress.units import MM, to_mm
 
 PATHS = ("serpentine", "loop")
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 DIRECTIONS = ("clockwise", "counterclockwise")
 FACINGS = ("up", "edge")
 DEFAULT_START = {"serpentine": "bottom-left", "loop": "top-left"}
-MIN_SPACE = 5 * 72 / 25.4  # points: a space between bigger corners narrower than 5 mm holds nothing
+MIN_SPACE = 5 * MM  # a space between bigger corners narrower than this holds nothing
 # how far a space's face is turned (counterclockwise, like a frame's `rotate`) so that its bottom
 # lies along the board's edge: read from that side of the table
 TURN_TO_EDGE = {"bottom": 0, "right": 90, "top": 180, "left": 270}
@@ -61,10 +61,13 @@ def seams(cols: int, rows: int, area: tuple[float, float, float, float], gap: fl
 
 def _edges(origin: float, length: float, n: int, gap: float, corner: float | None) -> list[tuple[float, float]]:
     """Where each of n spaces along one side starts, and how long it is: equal, or with the
-    first and last `corner` long and the rest sharing what is left. Lengths are points; problems say millimetres."""
-    if corner is None or n < 3:
+    first and last `corner` long and the rest sharing what is left. Lengths are points; problems
+    say millimetres."""
+    if corner is None:
         size = (length - gap * (n - 1)) / n
         return [(origin + i * (size + gap), size) for i in range(n)]
+    if n == 2:  # nothing but the corners
+        return [(origin, corner), (origin + length - corner, corner)]
     inner = (length - 2 * corner - gap * (n - 1)) / (n - 2)
     if inner < MIN_SPACE:
         each = f"each {max(to_mm(inner), 0):.1f} mm; at least {to_mm(MIN_SPACE):g} mm: smaller corners or fewer spaces"
