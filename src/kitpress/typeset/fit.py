@@ -180,6 +180,9 @@ def fit_frame(
     return fitted
 
 
+SHRUNK = "text shrunk to"  # how a shrink warning starts (fit groups tell theirs apart by it)
+
+
 def _shrunk(fitted: Fitted, blame: Blame) -> Problem:
     """A warning that a frame's text was made smaller than its styles say, and by how much
     (a translation much longer than the source text shrinks silently otherwise)."""
@@ -189,7 +192,7 @@ def _shrunk(fitted: Fitted, blame: Blame) -> Problem:
     loc = source.loc if source is not None else blame.markup.loc
     field = f", field {source.field}" if source is not None else ""
     message = (
-        f"{blame.tag}text shrunk to {round(fitted.scale * 100)} % to fit{sizes}: {blame.where}, frame '{blame.frame}'{field}; "
+        f"{blame.tag}{SHRUNK} {round(fitted.scale * 100)} % to fit{sizes}: {blame.where}, frame '{blame.frame}'{field}; "
         "shorten it, or give its frame more room"
     )
     return Problem("warning", message, loc)

@@ -31,7 +31,7 @@ def _deck(deck: Deck) -> tuple[Deck, list[Problem]]:
     if not isinstance(deck.fronts, tuple) or not any(frame.group for face in deck.fronts for frame in face.frames):
         return deck, []  # no group (a deck composed card by card in the workers has none)
     scales: dict[str, float] = {}
-    said: list[Problem] = []  # errors, and the shrink warning of the card that sets each group's size
+    said: list[Problem] = []  # all but the shrink warnings; of those, the card's that sets each group's size
     worst: dict[str, list[Problem]] = {}
     with fit.collecting(Problems()) as problems:
         for face in deck.fronts:
@@ -41,10 +41,10 @@ def _deck(deck: Deck) -> tuple[Deck, list[Problem]]:
                     before = len(problems.items)
                     fitted = set_frame(face, frame, *((h, w) if frame.rotate in (90, 270) else (w, h)))
                     found = problems.items[before:]
-                    said += [p for p in found if p.level == "error"]
+                    said += [p for p in found if not _shrunk(p)]
                     if fitted.scale is not None and fitted.scale < scales.get(frame.group, 1.0):
                         scales[frame.group] = fitted.scale
-                        worst[frame.group] = [p for p in found if p.level != "error"]
+                        worst[frame.group] = [p for p in found if _shrunk(p)]
     scales = {group: scale for group, scale in scales.items() if scale < 1 - 1e-6}
     for group, warnings in worst.items():  # the rest shrink with it: one warning says so for all
         note = f" (its fit group '{group}' prints all {len(deck.fronts)} cards of the deck at this size)"
@@ -52,6 +52,10 @@ def _deck(deck: Deck) -> tuple[Deck, list[Problem]]:
     if not scales:
         return deck, said
     return dataclasses.replace(deck, fronts=tuple(_capped(face, scales) for face in deck.fronts)), said
+
+
+def _shrunk(problem: Problem) -> bool:
+    return problem.level == "warning" and fit.SHRUNK in problem.message
 
 
 def _capped(face: Face, scales: dict[str, float]) -> Face:
