@@ -206,7 +206,7 @@ SAMPLE = [
     mistake(
         "unknown … id '…'…", (C + "roles.yaml", "specialist-surgeon\n    class: upper\n", "specialist-surgeon\n    class: uper\n")
     ),
-    mistake("placeholder '…' names nothing: no '…'", (C + "guide.yaml", "{tension.top}", "{tension.topp}")),
+    mistake("placeholder '…' names nothing: no '…'…", (C + "guide.yaml", "{tension.top}", "{tension.topp}")),
     mistake("unknown component kind '…'…", (C + "game.yaml", "kind: cards", "kind: card")),
     mistake("no layout named '…'…", (C + "game.yaml", "    layout: rules\n", "    layout: rule\n")),
     mistake(
