@@ -4,6 +4,7 @@ where reportlab actually places each block."""
 
 from __future__ import annotations
 
+import pytest
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table
 
@@ -83,7 +84,8 @@ def test_a_table_that_runs_on_to_the_next_page_repeats_its_heading_row(mini_proj
     assert all("Where" in pages[i] and "Points" in pages[i] for i in with_rows)
 
 
-def test_a_heading_row_with_no_fill_of_its_own_is_filled_so_its_white_text_shows(mini_project, tmp_path):
+@pytest.mark.parametrize("dark_head", [False, True])
+def test_a_heading_row_with_no_fill_of_its_own_is_filled_so_its_white_text_shows(mini_project, tmp_path, dark_head):
     import pypdfium2
 
     from kitpress.build.pipeline import BuildOptions, Project, build_game
@@ -91,6 +93,11 @@ def test_a_heading_row_with_no_fill_of_its_own_is_filled_so_its_white_text_shows
     rules = mini_project / "layouts/mini/rules.yaml"
     table = '  <table widths="* 20mm" lines="rows"><tr><th>Where</th><th>Points</th></tr><tr><td>Hill</td><td>3</td></tr></table>\n'
     rules.write_text(rules.read_text(encoding="utf-8").replace("  <h2>Index</h2>\n", table + "  <h2>Index</h2>\n"), encoding="utf-8")
+    if dark_head:  # a game that made its heading cells dark: its rows stay as they were, unfilled
+        styles = mini_project / "layouts/mini/styles.yaml"
+        text = styles.read_text(encoding="utf-8")
+        assert text.startswith("styles:\n")
+        styles.write_text(text.replace("styles:\n", "styles:\n  cell-head: {size: 8, bold: true, color: ink}\n", 1), encoding="utf-8")
     built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kit"))
     document = pypdfium2.PdfDocument(str(built.folder / "rules.pdf"))
     page = next(i for i in range(len(document)) if "Where" in document[i].get_textpage().get_text_range())
@@ -99,6 +106,9 @@ def test_a_heading_row_with_no_fill_of_its_own_is_filled_so_its_white_text_shows
     scale = 4
     image = document[page].render(scale=scale).to_pil().convert("RGB")
     height = image.size[1]
-    # just left of the heading's first letter, inside its row: the accent colour, not the paper
+    # just left of the heading's first letter, inside its row: the accent colour, or the paper
     pixel = image.getpixel((int((left - 2) * scale), int(height - (bottom + top) / 2 * scale)))
-    assert pixel[2] > pixel[0] + 40 and sum(pixel) < 500, pixel  # accent #1f4e79 is dark blue
+    if dark_head:
+        assert min(pixel) > 240, pixel
+    else:
+        assert pixel[2] > pixel[0] + 40 and sum(pixel) < 500, pixel  # accent #1f4e79 is dark blue

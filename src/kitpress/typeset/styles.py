@@ -96,6 +96,12 @@ def room_for_large(style: ParagraphStyle) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}+room", parent=style, autoLeading="max")
 
 
+def light_text(sheet: StyleSheet, name: str) -> bool:
+    """Whether a style's text is light (white, say): unreadable on the paper without a fill."""
+    found = color(sheet, sheet.specs[name].get("color", "ink")) if sheet.has(name) else None
+    return found is not None and _luminance(found) > 0.8
+
+
 def _luminance(color) -> float:
     return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
 

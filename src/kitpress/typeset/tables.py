@@ -73,7 +73,8 @@ class Tables:
         data, heights = [], []
         for r, tr in enumerate(rows):
             heights.append(length(tr, "height") if tr.get("height") else None)
-            fill = tr.get("fill") or (HEAD_FILL if _plain_head(tr, el) else None)
+            unfilled_head = _plain_head(tr, el) and styles.light_text(self.sheet, BLOCK_STYLE["th"])
+            fill = tr.get("fill") or (HEAD_FILL if unfilled_head else None)
             if fill:
                 style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, fill)))
             data.append(self._row(el, tr, r, spans[r], widths, pad, style))
@@ -177,8 +178,9 @@ def _head_rows(rows: list) -> int:
 
 
 # A heading row prints its text in the head style, paper-white on the accent colour: a row of
-# heading cells that chooses neither a fill nor a style of its own gets that fill, or its white
-# text would print on white
+# heading cells that chooses neither a fill nor a style of its own gets that fill while the head
+# style's text is light (a game that made it dark keeps its rows unfilled), or its white text
+# would print on white
 HEAD_FILL = "accent"
 
 
