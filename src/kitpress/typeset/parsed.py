@@ -50,14 +50,16 @@ def paragraph(text: str, style, bullet=None, once_broken: bool = False) -> Parag
 
 def become(flow, text: str, style, bullet=None) -> None:
     """Make `flow` (a new object, or a PlainLine turning into a full paragraph) that paragraph."""
-    key = (text, style, bullet if bullet is None or isinstance(bullet, str) else id(bullet))
-    known = _PARSED.get(key) if isinstance(bullet, str | None) else None
+    if not isinstance(bullet, str | None):  # a bullet of fragments: parsed as reportlab does, not kept
+        Paragraph.__init__(flow, text, style, bulletText=bullet)
+        return
+    key = (text, style, bullet)
+    known = _PARSED.get(key)
     if known is None:
         Paragraph.__init__(flow, text, style, bulletText=bullet)
-        if isinstance(bullet, str | None):
-            if len(_PARSED) >= _MOST:
-                _PARSED.clear()
-            _PARSED[key] = (flow.text, flow.style, flow.bulletText, [f.clone() for f in flow.frags])
+        if len(_PARSED) >= _MOST:
+            _PARSED.clear()
+        _PARSED[key] = (flow.text, flow.style, flow.bulletText, [f.clone() for f in flow.frags])
         return
     cleaned, parsed_style, parsed_bullet, frags = known
     Paragraph.__init__(flow, cleaned, parsed_style, bulletText=parsed_bullet, frags=[f.clone() for f in frags])
