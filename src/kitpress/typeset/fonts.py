@@ -21,6 +21,7 @@ from kitpress import files
 from kitpress.fontfiles import FALLBACK, FAMILIES, FONT_DIR, MAIN  # noqa: F401 - FONT_DIR: fonts.FONT_DIR for callers
 from kitpress.errors import Loc, fail
 from kitpress.typeset import icons
+from kitpress.typeset.stablefont import StableFont
 
 MAX_FONT_BYTES = 64 * 1024 * 1024  # the largest CJK fonts are a third of this
 _SUFFIX = ("", "-Bold", "-Italic", "-BoldItalic")
@@ -119,7 +120,7 @@ def _font(name: str, path: Path) -> TTFont:
         alias.fontName, alias.state = name, WeakKeyDictionary()  # its own subset in each document
         return alias
     try:
-        _parsed[path] = TTFont(name, str(path))
+        _parsed[path] = StableFont(name, str(path))
     except Exception as exc:  # noqa: BLE001 - reportlab refuses CFF/.otf and broken files
         raise fail(f"not a usable TrueType font: {exc}", Loc(str(path))) from None
     return _parsed[path]
