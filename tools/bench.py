@@ -43,10 +43,31 @@ class Failed(Exception):
     """A benchmarked command exited with an error: its benchmark is reported as failed, the rest run."""
 
 
+# kitpress's user cache for the whole bench (compiled templates, hyphenation patterns, kept faces),
+# so that no earlier build on this machine warms a figure; set in main()
+CACHE: Path | None = None
+
+
+def forget_faces() -> None:
+    """Empty the kept faces (render/facecache): the next build draws every face, as a first build does."""
+    if CACHE is not None:
+        shutil.rmtree(CACHE / "kitpress" / "faces", ignore_errors=True)
+
+
+def cold(command):
+    """A kitpress command that starts with no kept face."""
+    def run(out: Path) -> list[str]:
+        forget_faces()
+        return command(out)
+
+    return run
+
+
 def measure(args: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak resident memory (MB) of one command."""
     start = time.perf_counter()
-    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ, XDG_CACHE_HOME=str(CACHE)) if CACHE is not None else None
+    process = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
@@ -90,11 +111,15 @@ def versus(value: float, target: float, unit: str = "") -> str:
     return f"target ≤ {target:g}{unit}: {'met' if value <= target else 'NOT met'}"
 
 
-def tools(root: Path) -> dict:
-    """The commands of the deck job, by name, each writing into the folder it is given."""
+def tools(root: Path, kept: bool = False) -> dict:
+    """The commands of the deck job, by name, each writing into the folder it is given; `kept`
+    adds kitpress building the same cards again with the faces it drew the round before (what a
+    second paper, or the next build, finds)."""
     cards = root / "content" / "synthetic" / "cards.yaml"
+    kitpress = lambda out: [sys.executable, "-m", "kitpress.cli.main", "build", "synthetic", "--out", str(out)]  # noqa: E731
     found = {
-        "kitpress": lambda out: [sys.executable, "-m", "kitpress.cli.main", "build", "synthetic", "--out", str(out)],
+        "kitpress": cold(kitpress),
+        **({"kept": kitpress} if kept else {}),
         "floor": lambda out: [sys.executable, str(PEERS / "reportlab_deck.py"), str(cards), str(out / "deck.pdf")],
     }
     if importlib.util.find_spec("typst") is not None:
@@ -116,7 +141,8 @@ def interleaved(root: Path, commands: dict, rounds: int, warm: bool) -> dict[str
 
 
 def _label(name: str) -> str:
-    return {"kitpress": "kitpress build", "floor": "bare reportlab (the floor)"}.get(name) or f"Typst {_typst_version()}"
+    labels = {"kitpress": "kitpress build", "kept": "kitpress build, faces kept", "floor": "bare reportlab (the floor)"}
+    return labels.get(name) or f"Typst {_typst_version()}"
 
 
 NO_TYPST = "the typst package is not installed: pip install -e '.[bench]'"
@@ -125,26 +151,30 @@ NO_TYPST = "the typst package is not installed: pip install -e '.[bench]'"
 def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
     """kitpress, the reportlab floor and Typst on the same 600 cards, in interleaved cold runs."""
     root = synthetic_project(tmp / "deck-job", DECK_JOB_CARDS)
-    commands = tools(root)
+    commands = tools(root, kept=True)
     runs = interleaved(root, commands, pairs, warm=True)
     pages = {
         "kitpress": _pages(root / "out-kitpress-1" / "synthetic" / "en" / "a4" / "cards.pdf"),
-        **{name: _pages(root / f"out-{name}-1" / "deck.pdf") for name in commands if name != "kitpress"},
+        "kept": _pages(root / "out-kept-1" / "synthetic" / "en" / "a4" / "cards.pdf"),
+        **{name: _pages(root / f"out-{name}-1" / "deck.pdf") for name in commands if name not in ("kitpress", "kept")},
     }
     figures = {"cards": DECK_JOB_CARDS, "paper": "a4", "rounds": pairs, "pages": pages}
     table.section(f"deck job: {DECK_JOB_CARDS} tarot cards on A4, {pairs} interleaved round(s) of cold runs")
     print("  (kitpress writes its whole kit - cards.pdf, plan, calibration sheet, kit.pdf, thumbnails, index;")
-    print("   the peers write the cards PDF only)")
+    print("   the peers write the cards PDF only; kitpress starts each round with no kept face,")
+    print("   'faces kept' builds right after it with the faces it drew)")
     for name in commands:
         figures[name] = summary(runs[name])
         rate = DECK_JOB_CARDS / figures[name]["median_s"]
         table.row(_label(name), figures[name], f"{rate:,.0f} cards/s, {pages[name]} pages")
-    for peer in ("floor", "typst"):
-        if peer not in commands:
-            continue
-        ratio = statistics.median(k[0] / p[0] for k, p in zip(runs["kitpress"], runs[peer]))
-        figures[f"kitpress_over_{peer}"] = round(ratio, 2)
-        table.line(f"kitpress / {_label(peer).split(' (')[0]}", f"{ratio:.2f}×", versus(ratio, TARGETS[peer], "×"))
+    for mine in ("kitpress", "kept"):
+        for peer in ("floor", "typst"):
+            if peer not in commands:
+                continue
+            ratio = statistics.median(k[0] / p[0] for k, p in zip(runs[mine], runs[peer]))
+            figures[f"{mine}_over_{peer}"] = round(ratio, 2)
+            label = f"{_label(mine)} / {_label(peer).split(' (')[0]}"
+            table.line(label, f"{ratio:.2f}×", versus(ratio, TARGETS[peer], "×") if mine == "kitpress" else "")
     if "typst" not in commands:
         figures["typst"] = None
         table.line("Typst", "skipped", NO_TYPST)
@@ -154,13 +184,11 @@ def deck_job(tmp: Path, pairs: int, table: Table) -> dict:
 def kits(project, tmp: Path, repeat: int, table: Table) -> dict:
     kitpress = [sys.executable, "-m", "kitpress.cli.main"]
     figures = {}
-    table.section("full kits, one paper")
+    table.section("full kits, one paper, each run with no kept face")
     for game in project.games():
+        build = cold(lambda out: [*kitpress, "build", game, "--paper", "a4", "--out", str(out)])  # noqa: B023
         try:
-            runs = [
-                measure([*kitpress, "build", game, "--paper", "a4", "--out", str(tmp / f"kit-{game}-{i}")], project.root)
-                for i in range(repeat)
-            ]
+            runs = [measure(build(tmp / f"kit-{game}-{i}"), project.root) for i in range(repeat)]
         except Failed as exc:
             figures[game] = table.failed(f"kit {game} (a4)", exc)
             continue
@@ -174,7 +202,8 @@ def all_kits(project, tmp: Path, table: Table) -> dict:
     """What `make kit` does: every game in every language, on each paper."""
     kitpress = [sys.executable, "-m", "kitpress.cli.main"]
     figures = {}
-    table.section("all games × languages × papers (make kit), one run each")
+    forget_faces()  # a first make kit: the first paper draws every face, the others find most of them kept
+    table.section("all games × languages × papers (make kit), one run each, from no kept face")
     for paper in PAPERS:
         out = tmp / f"all-{paper}"
         command = [*kitpress, "build", "--all", "--lang", "all", "--paper", paper, "--out", str(out)]
@@ -252,8 +281,9 @@ def rebuild(tmp: Path, table: Table) -> dict:
     figures = summary(runs)
     same = summary([measure([*kitpress, "build", "synthetic", "--out", str(out)], root) for _ in range(3)])
     cards.write_text(text)
+    env = dict(os.environ, XDG_CACHE_HOME=str(CACHE)) if CACHE is not None else None
     warm_run = subprocess.run(
-        [sys.executable, "-c", WARM_REBUILDS, str(root), str(tmp / "warm")], capture_output=True, text=True, cwd=root
+        [sys.executable, "-c", WARM_REBUILDS, str(root), str(tmp / "warm")], capture_output=True, text=True, cwd=root, env=env
     )
     if warm_run.returncode != 0:
         raise Failed(warm_run.stderr.strip().splitlines()[-1] if warm_run.stderr.strip() else "warm rebuilds failed")
@@ -308,8 +338,10 @@ def main() -> None:
     # checkout under PYTHONDONTWRITEBYTECODE=1 would compile a dozen modules on every run)
     compileall.compile_dir(Path(kitpress.__file__).parent, quiet=1)
     table = Table()
+    global CACHE
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
+        CACHE = tmp / "cache"
         benchmarks = {
             "deck_job": lambda: deck_job(tmp, options.pairs, table),
             "kits": lambda: kits(project, tmp, options.repeat, table),

@@ -10,49 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import os
-from functools import lru_cache
 from pathlib import Path
 
-from kitpress import __version__, files
-from kitpress.compose.scene import Face, Part
+from kitpress import files
+from kitpress.compose.scene import Part
 from kitpress.digest import digest
 from kitpress.errors import KitpressError
-from kitpress.typeset import fonts
-from kitpress.fontfiles import FA_SOLID
+from kitpress.render.fingerprints import digest_face, styles  # noqa: F401 - changes.styles for callers
+from kitpress.render.fingerprints import code as _kitpress
+from kitpress.render.fingerprints import fonts as _fonts
 
 
 def _digest(*parts) -> str:
     return digest(*parts)
 
 
-def styles(sheet) -> tuple:
-    """What of a style sheet shows on paper."""
-    return (
-        sorted((k, sorted(v.items())) for k, v in sheet.specs.items()),
-        sorted(sheet.colors.items()),
-        sheet.lang,
-        sheet.ink_saver,
-    )
-
-
 def of(*parts) -> str:
     """The fingerprint of a file made from `parts` by this kitpress with these fonts."""
     return _digest(_kitpress(), *parts, _fonts())
-
-
-@lru_cache(maxsize=64)
-def _sheet(sheet) -> str:
-    """A style sheet's digest: the same few sheets serve every face of a build."""
-    return _digest(styles(sheet))
-
-
-def digest_face(face: Face) -> str:
-    return _digest(
-        face.key,
-        _sheet(face.sheet),
-        [(digest_face(child), turn) for child, _, _, turn in face.children],
-        sorted((k, digest_face(v)) for k, v in face.faces.items()),
-    )
 
 
 def items(part: Part) -> dict[str, str]:
@@ -68,17 +43,6 @@ def items(part: Part) -> dict[str, str]:
     for doc in part.documents:  # the whole value: every field that shows on paper
         out["pages"] = _digest(doc)
     return out
-
-
-@lru_cache(maxsize=1)
-def _fonts() -> str:
-    """The registered fonts' content (a project's own, kitpress's for the rest; not their
-    dates: a fresh clone must fingerprint the same)."""
-    digest = hashlib.sha1()
-    for path in sorted(fonts.face_files()):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def inputs(folders: list[Path], options) -> str:
@@ -112,19 +76,6 @@ def _content(path: Path, folders: list[Path]) -> bytes:
         except OSError:
             seen = ""
         return f"{exc.problems[0].message}:{seen}".encode()
-
-
-@lru_cache(maxsize=1)
-def _kitpress() -> str:
-    """kitpress's own code and templates, and the icon font it takes from a package: a new
-    version of any of them makes a different kit."""
-    digest = hashlib.sha1(__version__.encode())
-    package = Path(__file__).resolve().parents[1]
-    for path in sorted([*package.rglob("*.py"), *package.glob("site/templates/*")]):
-        digest.update(str(path.relative_to(package)).encode())
-        digest.update(path.read_bytes())
-    digest.update(FA_SOLID.read_bytes())  # the font itself: importlib.metadata costs 8 ms to import
-    return digest.hexdigest()[:16]
 
 
 def backs(deck) -> dict[str, str]:

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitpress.compose.scene import Face
 from kitpress.impose.geometry import BOARD_OVERLAP, Tile, board_pages
+from kitpress.render import facecache
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
 from kitpress.units import MM
 from kitpress.typeset import styles
@@ -48,6 +49,7 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
             c.showPage()
             pages += 1
     c.save()
+    facecache.store().flush()  # the faces drawn here, for the next PDF that prints them
     return pages
 
 

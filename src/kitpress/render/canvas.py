@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
+from kitpress.render import facecache
 from kitpress.typeset import fonts
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
@@ -81,7 +82,7 @@ class FormCache:
         if self.recurring is not None and face.key not in self.recurring:
             self.c.saveState()
             self.c.translate(x, y)
-            draw_face(self.c, face, clip)
+            facecache.draw(self.c, face, clip, draw_face)
             self.c.restoreState()
             return
         name = self.names.get(face.key)
@@ -89,7 +90,7 @@ class FormCache:
             name = self.names[face.key] = f"F{len(self.names)}"
             b = face.bleed
             self.c.beginForm(name, -b, -b, face.size[0] + b, face.size[1] + b)
-            draw_face(self.c, face, clip)
+            facecache.draw(self.c, face, clip, draw_face)
             self.c.endForm()
         self.c.saveState()
         self.c.translate(x, y)

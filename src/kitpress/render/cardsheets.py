@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kitpress.compose.scene import Deck
 from kitpress.impose.geometry import CardGrid, CardSheet, Placement, card_grid, card_sheets
+from kitpress.render import facecache
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
 from kitpress.units import MM
 from kitpress.typeset import styles
@@ -42,6 +43,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
         _note(c, notes[0] if sheet.side == "front" else notes[1], sheet.grid, job)
         c.showPage()
     c.save()
+    facecache.store().flush()  # the faces drawn here, for the next PDF that prints them
     return len(laid_out)
 
 

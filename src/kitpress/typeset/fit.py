@@ -134,6 +134,11 @@ def collecting(problems: Problems) -> Iterator[Problems]:
         _PROBLEMS.reset(token)
 
 
+def sink() -> Problems | None:
+    """Where problems found now are collected, if anywhere."""
+    return _PROBLEMS.get()
+
+
 def report(problem: Problem) -> None:
     """A problem found while drawing: collected (see `collecting`), else raised if an error."""
     sink = _PROBLEMS.get()

@@ -1,0 +1,205 @@
+"""Faces drawn once: what drawing a face wrote, kept in the user's cache under the face's
+content digest and written again into any PDF that prints the same face (the same card on
+another paper, in another batch, in the next build) without fitting or drawing it again.
+
+This works because the bundled fonts write every character as the same bytes in every document
+(typeset/stablefont), so a face's drawing operators do not depend on the document they were
+first drawn into. What else a face's drawing leaves behind is kept beside them: the characters
+each font must embed for it, and the problems its frames reported (a shrink, an overflow),
+which are reported again where the face is printed. A face whose problems point at other places
+than this one's (the same card written twice) is drawn again, to point at its own.
+
+Kept: faces whose operators name nothing but those fonts. Drawn every time: faces with pictures
+(their image objects belong to one document) and anything else a document numbers.
+
+The store is one SQLite file (~/.cache/kitpress/faces/faces.sqlite), safe for the worker
+processes to share, trimmed to MAX_BYTES by dropping the faces least recently printed. Without a
+writable cache, or with KITPRESS_FACE_CACHE=0, every face is drawn.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import sqlite3
+import time
+import zlib
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+
+from kitpress import usercache
+from kitpress.compose.scene import Face
+from kitpress.digest import digest
+from kitpress.errors import Loc, Problem
+from kitpress.render import fingerprints
+from kitpress.typeset import fit, stablefont
+
+FORMAT = 2  # the layout of a kept entry; a new one makes every old entry a miss
+MAX_BYTES = 256 * 1024 * 1024
+_TOUCH_AFTER = 24 * 3600  # a face printed again is marked used at most once a day
+_OTHER_RESOURCES = re.compile(r" (?:Do|gs|sh|BI)\b")  # XObjects, graphics states, shadings, inline images
+_FONT_SET = re.compile(r"/([^\s/+]+)(?:\+\d+)? \S+ Tf")
+
+
+class Store:
+    """The SQLite file, opened lazily in each process (a connection must not cross a fork)."""
+
+    def __init__(self, path: Path | None):
+        self.path, self._db, self._pid = path, None, None
+        self._new: list[tuple[str, bytes, int]] = []
+        self._touched: list[str] = []
+
+    def _connection(self) -> sqlite3.Connection | None:
+        if self.path is None:
+            return None
+        if self._pid != os.getpid():
+            self._db, self._pid, self._new, self._touched = None, os.getpid(), [], []
+            try:
+                db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, data BLOB NOT NULL, used INTEGER NOT NULL)")
+                self._db = db
+            except sqlite3.Error:
+                self.path = None  # a locked, full or broken cache: draw everything
+        return self._db
+
+    def get(self, key: str) -> bytes | None:
+        db = self._connection()
+        if db is None:
+            return None
+        try:
+            row = db.execute("SELECT data, used FROM faces WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None:
+            return None
+        if row[1] < time.time() - _TOUCH_AFTER:
+            self._touched.append(key)
+        return row[0]
+
+    def put(self, key: str, data: bytes) -> None:
+        if self._connection() is not None:
+            self._new.append((key, data, int(time.time())))
+
+    def flush(self) -> None:
+        """Write what this process drew (one transaction), and trim the file if it grew too big."""
+        db = self._connection()
+        if db is None or not (self._new or self._touched):
+            return
+        now = int(time.time())
+        try:
+            with db:
+                db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", self._new)
+                db.executemany("UPDATE faces SET used = ? WHERE key = ?", [(now, key) for key in self._touched])
+            pages, size = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_count", "page_size"))
+            if pages * size > MAX_BYTES:
+                with db:  # the least recently printed quarter goes; SQLite reuses its pages
+                    db.execute("DELETE FROM faces WHERE used <= (SELECT used FROM faces ORDER BY used LIMIT 1 OFFSET (SELECT COUNT(*) / 4 FROM faces))")
+        except sqlite3.Error:
+            pass  # a busy or full cache: these faces are drawn again next time
+        self._new, self._touched = [], []
+
+
+def _default_path() -> Path | None:
+    if os.environ.get("KITPRESS_FACE_CACHE", "1") == "0":
+        return None
+    folder = usercache.folder("faces")
+    return folder / "faces.sqlite" if folder is not None else None
+
+
+_STORE: Store | None = None
+
+
+def store() -> Store:
+    global _STORE
+    if _STORE is None:
+        _STORE = Store(_default_path())
+    return _STORE
+
+
+def draw(c, face: Face, clip: bool, draw_face) -> None:
+    """`draw_face(c, face, clip)`, or what it wrote the last time this face was drawn."""
+    problems = fit.sink()
+    kept = store()
+    key = _key(face, clip) if problems is not None and kept.path is not None and _keepable(face) else None
+    if key is not None:
+        data = kept.get(key)
+        if data is not None and _replay(c, face, data, problems):
+            return
+    start, reported = len(c._code), len(problems.items) if problems is not None else 0
+    version, c._doc._pdfVersion = c._doc._pdfVersion, (1, 3)  # what this face needs: transparency makes 1.4
+    try:
+        with stablefont.recording() as texts:
+            draw_face(c, face, clip)
+    finally:
+        needs, c._doc._pdfVersion = c._doc._pdfVersion, max(version, c._doc._pdfVersion)
+    if key is None:
+        return
+    code = "\n".join(c._code[start:])
+    chars: dict[str, set[str]] = {}
+    for font, text in texts:
+        chars.setdefault(font, set()).update(text)
+    stable = {pdfmetrics.getFont(font)._doc_state(c._doc).internal for font in chars}
+    if _OTHER_RESOURCES.search(code) or not stable.issuperset(_FONT_SET.findall(code)):
+        return  # it names something this document numbered (a picture, a font of reportlab's own)
+    found = problems.items[reported:]
+    entry = (
+        FORMAT,
+        code,
+        tuple(needs),
+        tuple((font, "".join(sorted(used))) for font, used in chars.items()),  # in the order first used: the order fonts are written in
+        tuple((p.level, p.message, p.loc.path, p.loc.line, p.loc.col) for p in found),
+        _blame(face) if found else "",
+    )
+    kept.put(key, zlib.compress(marshal.dumps(entry), 1))  # a fifth of the size, 30 µs a face
+
+
+def _replay(c, face: Face, data: bytes, problems) -> bool:
+    try:
+        version, code, needs, fonts_used, found, blame = marshal.loads(zlib.decompress(data))
+    except (ValueError, EOFError, TypeError, zlib.error):
+        return False
+    if version != FORMAT or (found and blame != _blame(face)):
+        return False
+    used = [(pdfmetrics.getFont(name), chars) for name, chars in fonts_used]
+    if not all(isinstance(font, stablefont.StableFont) for font, _ in used):
+        return False
+    for font, chars in used:
+        font.use(c._doc, chars)
+    c._code.append(code)
+    c._doc._pdfVersion = max(c._doc._pdfVersion, tuple(needs))
+    problems.items.extend(Problem(level, message, Loc(path, line, col)) for level, message, path, line, col in found)
+    return True
+
+
+def _key(face: Face, clip: bool) -> str:
+    return digest(fingerprints.code(), fingerprints.fonts(), "kept face", FORMAT, fingerprints.digest_face(face), clip)
+
+
+def _keepable(face: Face) -> bool:
+    """No picture on it, on the faces placed on it, or on those its text embeds."""
+    if any(shape.kind == "image" for shape in face.shapes) or any(shape.kind == "image" for shape in face.overlays):
+        return False
+    return all(_keepable(placed.face) for placed in face.children) and all(_keepable(inner) for inner in face.faces.values())
+
+
+def _blame(face: Face) -> str:
+    """Where this face's problems point: the places of its frames' markup and printed texts."""
+    places = []
+    stack = [face]
+    while stack:
+        current = stack.pop()
+        for frame in current.frames:
+            blame = frame.blame
+            if blame is not None:
+                places.append((blame.tag, blame.where, blame.frame, _loc(blame.markup), [_loc(t) for t in blame.printed]))
+        stack += [placed.face for placed in current.children] + list(current.faces.values())
+    return digest(places)
+
+
+def _loc(text) -> tuple:
+    loc = getattr(text, "loc", None)
+    return (loc.path, loc.line, loc.col) if loc is not None else ()

@@ -1,0 +1,196 @@
+"""Faces drawn once (render/facecache) on fonts that write the same bytes in every document
+(typeset/stablefont): checked on the PDFs, and on what a build says."""
+
+import io
+import re
+import sqlite3
+
+import pikepdf
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from kitpress.build.pipeline import BuildOptions, Project, build_game
+from kitpress.render import canvas as drawing
+from kitpress.render import facecache
+from kitpress.typeset import fonts
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache of this test's own, and every face drawn in this process (one job)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("KITPRESS_JOBS", "1")
+    monkeypatch.setattr(facecache, "_STORE", None)
+    drawn = []
+    real = drawing.draw_face
+
+    def counted(c, face, clip=True):
+        drawn.append(face.layout)
+        return real(c, face, clip)
+
+    monkeypatch.setattr(drawing, "draw_face", counted)
+    return drawn
+
+
+def _text_runs(pdf_bytes: bytes) -> list[tuple[str, bytes]]:
+    """(font resource, string bytes) of every Tj on every page, forms included."""
+    pdf = pikepdf.open(io.BytesIO(pdf_bytes))
+    runs = []
+    streams = [page.obj for page in pdf.pages]
+    for page in pdf.pages:
+        streams += [x for x in page.Resources.get("/XObject", {}).values() if x.get("/Subtype") == "/Form"]
+    for stream in streams:
+        font = None
+        for operands, operator in pikepdf.parse_content_stream(stream):
+            if str(operator) == "Tf":
+                font = str(operands[0])
+            elif str(operator) == "Tj":
+                runs.append((font, bytes(operands[0])))
+    return runs
+
+
+def _page_with(lines: list[str]) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register()
+    out = io.BytesIO()
+    c = Canvas(out, invariant=1)
+    for index, line in enumerate(lines):
+        c.setFont(fonts.face_name(fonts.MAIN), 12)
+        c.drawString(72, 700 - 20 * index, line)
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def test_a_line_is_the_same_bytes_whatever_the_document_drew_before_it():
+    line = "Plan — “fulfilled” at 120 % for 5 ₽: Привет, мир"
+    alone = _text_runs(_page_with([line]))
+    after = _text_runs(_page_with(["Zebras quietly jumped over wax: ẞ Ω ж ё", line]))
+    assert alone and after[-len(alone) :] == alone  # reportlab's own numbering gave other bytes here
+    assert {font for font, _ in alone} <= {"/KSans+0", "/KSans+4"}  # resource names from the face, not F1, F2…
+    for pdf in (_page_with([line]), _page_with(["Zebras", line])):
+        assert line in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()  # ToUnicode maps every code back
+
+
+def test_a_document_embeds_only_the_glyphs_it_used():
+    pdf = pikepdf.open(io.BytesIO(_page_with(["Hello"])))
+    (font,) = pdf.pages[0].Resources.Font.values()
+    assert re.fullmatch(r"/[A-Z]{6}\+NotoSans-Regular", str(font.BaseFont))
+    subset = font.FontDescriptor.FontFile2.read_bytes()
+    from fontTools.ttLib import TTFont
+
+    glyphs = TTFont(io.BytesIO(subset))["glyf"]
+    outlined = {name for name in glyphs.keys() if glyphs[name].numberOfContours}
+    assert len(outlined - {".notdef"}) == 4, outlined  # H, e, l, o (reportlab's subset 0 carried all of ASCII)
+
+
+def _pdfs(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.pdf") if not any(part.startswith(".") for part in p.relative_to(folder).parts)}
+
+
+def test_a_second_build_draws_no_face_and_prints_the_same_bytes(mini_project, tmp_path, cache):
+    first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "one"))
+    drawn_first = len(cache)
+    cache.clear()
+    second = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "two"))
+    assert drawn_first > 10 and cache == []
+    assert _pdfs(first.folder) == _pdfs(second.folder)
+
+
+def test_a_face_kept_from_one_paper_prints_as_if_drawn_on_the_other(mini_project, tmp_path, cache, monkeypatch):
+    build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "a4"))
+    cache.clear()
+    kept = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "kept", paper="letter"))
+    assert cache and not {"card-front", "card-back", "chip"} & set(cache)  # the cards kept; the die's page is the paper's size
+    monkeypatch.setenv("KITPRESS_FACE_CACHE", "0")
+    monkeypatch.setattr(facecache, "_STORE", None)
+    fresh = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "fresh", paper="letter"))
+    for name in ("cards.pdf", "board.pdf", "die.pdf"):
+        a = pypdfium2.PdfDocument(str(kept.folder / name))
+        b = pypdfium2.PdfDocument(str(fresh.folder / name))
+        assert len(a) == len(b)
+        for index in range(len(a)):
+            assert a[index].render(scale=1).to_pil().tobytes() == b[index].render(scale=1).to_pil().tobytes(), (name, index)
+            assert a[index].get_textpage().get_text_range() == b[index].get_textpage().get_text_range()
+
+
+def _warnings(text: str) -> list[str]:
+    return sorted(line for line in text.splitlines() if ": warning: " in line)
+
+
+def test_what_a_kept_face_reported_is_reported_again_at_its_place(mini_project, tmp_path, cache, capsys):
+    from kitpress.cli.main import run
+
+    cards = mini_project / "content/mini/cards.yaml"
+    text = cards.read_text(encoding="utf-8").replace("title: North wind", "title: The long and very bitter north wind of the deep winter")
+    cards.write_text(text, encoding="utf-8")
+    assert run(["build", "mini", "--out", str(tmp_path / "one")]) == 0
+    first = _warnings(capsys.readouterr().err)
+    assert any("shrunk" in line and "cards.yaml:2:" in line for line in first), first
+    cache.clear()
+    assert run(["build", "mini", "--out", str(tmp_path / "two")]) == 0
+    assert _warnings(capsys.readouterr().err) == first and "card-front" not in cache
+    # the same card one line lower: its face is the same, its place is not
+    cards.write_text(text.replace("cards:\n", "cards:\n  # moved down a line\n"), encoding="utf-8")
+    assert run(["build", "mini", "--out", str(tmp_path / "three")]) == 0
+    moved = _warnings(capsys.readouterr().err)
+    assert [line.replace("cards.yaml:3:", "cards.yaml:2:") for line in moved] == first
+    assert cache.count("card-front") == 1  # that card drawn again, to point at its own line; the others kept
+
+
+def test_a_broken_cache_costs_time_not_the_kit(mini_project, tmp_path, cache):
+    first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "one"))
+    (path,) = (tmp_path / "cache").rglob("faces.sqlite")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE faces SET data = x'00ff00'")  # entries that are no longer entries
+    facecache._STORE = None
+    cache.clear()
+    again = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "two"))
+    assert len(cache) > 10 and _pdfs(first.folder) == _pdfs(again.folder)
+    for name in ("faces.sqlite", "faces.sqlite-wal", "faces.sqlite-shm"):
+        (path.parent / name).unlink(missing_ok=True)
+    path.write_bytes(b"not a database at all")
+    facecache._STORE = None
+    third = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "three"))
+    assert _pdfs(first.folder) == _pdfs(third.folder)
+
+
+def test_the_cache_keeps_to_its_size_by_dropping_the_least_recently_printed(tmp_path, monkeypatch):
+    monkeypatch.setattr(facecache, "MAX_BYTES", 256 * 1024)
+    store = facecache.Store(tmp_path / "faces.sqlite")
+    blob = bytes(range(256)) * 16  # 4 KB that do not compress
+    for index in range(200):
+        store.put(f"face{index:03}", blob)
+        store._new[-1] = (*store._new[-1][:2], index)  # printed in this order
+    store.flush()
+    with sqlite3.connect(tmp_path / "faces.sqlite") as db:
+        kept = [key for (key,) in db.execute("SELECT key FROM faces ORDER BY key")]
+    assert 100 <= len(kept) <= 160 and kept[-1] == "face199" and "face000" not in kept
+
+
+def test_a_face_that_names_what_its_document_numbered_is_drawn_every_time(mini_project, tmp_path, cache, monkeypatch):
+    """A font that is not one of kitpress's (reportlab's Helvetica is F1, F2… in the order a
+    document meets it) would point at another font, or at none, in the next document."""
+    from kitpress.build.pipeline import compose_game
+    from kitpress.errors import Problems
+    from kitpress.render.canvas import open_canvas, Meta
+    from kitpress.typeset import fit
+
+    _, parts, _ = compose_game(Project(mini_project), "mini", BuildOptions())
+    face = parts[0].decks[0].fronts[0]
+
+    def foreign(c, face, clip):
+        c.setFont("Helvetica", 10)
+        c.drawString(10, 10, "Helvetica is numbered by each document")
+
+    def ours(c, face, clip):
+        c.setFont(fonts.face_name(fonts.MAIN), 10)
+        c.drawString(10, 10, "Sans writes the same bytes everywhere")
+
+    for draw, kept in ((foreign, 0), (ours, 1)):
+        facecache._STORE = facecache.Store(tmp_path / f"{draw.__name__}.sqlite")
+        with fit.collecting(Problems()):
+            facecache.draw(open_canvas(io.BytesIO(), (200, 200), Meta("t", "a", "s", "en")), face, True, draw)
+        assert len(facecache._STORE._new) == kept, draw.__name__
