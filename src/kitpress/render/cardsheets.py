@@ -28,6 +28,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
     laid_out = card_sheets(decks, job.paper, job.edge, job.flip, job.back_offset, only)
     c = open_canvas(path, job.paper, job.meta)
     forms = FormCache(c, _recurring(laid_out))
+    notes_drawn: dict[tuple, str] = {}
     for sheet in laid_out:
         if sheet.side == "back":
             c.saveState()
@@ -40,7 +41,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             _circles(c, sheet.grid, sheet.cut_lines)
         else:
             _marks(c, sheet.grid, sheet.cut_lines)  # no cut lines on backs: a duplex shift would show them
-        _note(c, notes[0] if sheet.side == "front" else notes[1], sheet.grid, job)
+        _note(c, notes[0] if sheet.side == "front" else notes[1], sheet.grid, job, notes_drawn)
         c.showPage()
     c.save()
     facecache.store().flush()  # the faces drawn here, for the next PDF that prints them
@@ -98,14 +99,26 @@ def _circles(c: Canvas, grid: CardGrid, used) -> None:
     c.restoreState()
 
 
-def _note(c: Canvas, text: str, grid: CardGrid, job: Job) -> None:
-    """A line of instructions along the left margin, clear of the marks."""
+def _note(c: Canvas, text: str, grid: CardGrid, job: Job, drawn: dict[tuple, str]) -> None:
+    """A line of instructions along the left margin, clear of the marks. The same note on the
+    same grid is the same operators on every sheet of this canvas (`drawn`): set once, copied
+    after (a paragraph a sheet was a fifth of drawing the sheets when their faces were kept)."""
     if not text:
         return
     left = grid.slots[0].x - grid.bleed - 1 * MM - grid.mark_length
     room = left - job.edge - 1 * MM
     if room < 3 * MM:
         return
+    key = (text, left, grid.paper)
+    if key in drawn:
+        c._code.append(drawn[key])
+        return
+    start = len(c._code)
+    _set_note(c, text, grid, job, room)
+    drawn[key] = "\n".join(c._code[start:])
+
+
+def _set_note(c: Canvas, text: str, grid: CardGrid, job: Job, room: float) -> None:
     note = para(text, styles.para(job.sheet, "slug"))
     height_avail = grid.paper[1] - 2 * job.edge - 20 * MM
     _, ph = note.wrap(height_avail, room)
