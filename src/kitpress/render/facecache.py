@@ -94,8 +94,9 @@ class Store:
             with db:
                 db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", self._new)
                 db.executemany("UPDATE faces SET used = ? WHERE key = ?", [(now, key) for key in self._touched])
-            pages, size = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_count", "page_size"))
-            if pages * size > MAX_BYTES:
+            # the pages in use: a file never shrinks, the pages a trim frees are reused
+            pages, free, size = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_count", "freelist_count", "page_size"))
+            if (pages - free) * size > MAX_BYTES:
                 with db:  # the least recently printed quarter goes; SQLite reuses its pages
                     db.execute("DELETE FROM faces WHERE used <= (SELECT used FROM faces ORDER BY used LIMIT 1 OFFSET (SELECT COUNT(*) / 4 FROM faces))")
         except sqlite3.Error:
@@ -162,7 +163,7 @@ def _replay(c, face: Face, data: bytes, problems) -> bool:
         version, code, needs, fonts_used, found, blame = marshal.loads(zlib.decompress(data))
     except (ValueError, EOFError, TypeError, zlib.error):
         return False
-    if version != FORMAT or (found and blame != _blame(face)):
+    if version != FORMAT or not isinstance(code, str) or (found and blame != _blame(face)):
         return False
     used = [(pdfmetrics.getFont(name), chars) for name, chars in fonts_used]
     if not all(isinstance(font, stablefont.StableFont) for font, _ in used):
