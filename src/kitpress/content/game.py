@@ -116,25 +116,29 @@ def source_language(root: Path) -> str:
     return language if isinstance(language, str) else "en"
 
 
-def load_game(root: Path, lang: str | None = None, pseudo: bool = False, lang_at: Loc = Loc("--lang")) -> Game:
+def load_game(
+    root: Path, lang: str | None = None, pseudo: bool = False, lang_at: Loc = Loc("--lang"), reread: yamlio.Reread | None = None
+) -> Game:
     """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
     back listed); with `pseudo`, every text turned into accented, longer pseudo-text. `lang_at`
-    is where the language was asked for: a bad one is reported there."""
+    is where the language was asked for: a bad one is reported there. `reread`: the files a
+    running process parsed before, to parse again only what changed."""
+    read = reread.load_file if reread is not None else yamlio.load_file
     problems = Problems()
     shown = rel(root)
     game_file = root / "game.yaml"
     if not files.exists(game_file):
         raise KitpressError(Problem("error", "no game.yaml in this game folder", Loc(shown)))
-    meta = _validate_meta(yamlio.load_file(game_file, f"{shown}/game.yaml", within=[root]), problems, f"{shown}/game.yaml")
+    meta = _validate_meta(read(game_file, f"{shown}/game.yaml", within=[root]), problems, f"{shown}/game.yaml")
     source_lang = str(meta.get("language") or "en")
     if isinstance(meta.get("language"), str):  # the game's own language: a mistake in game.yaml
         try:
             i18n.check_language(source_lang, meta.loc_of("language"))
         except KitpressError as exc:
             problems.items.extend(exc.problems)
-    collections, declared_at = _load_schema(root, shown, problems)
+    collections, declared_at = _load_schema(root, shown, problems, read)
     problems.raise_if_errors()
-    data = _load_collections(root, shown, collections, problems, declared_at)
+    data = _load_collections(root, shown, collections, problems, declared_at, read)
     data["game"] = meta
     data["components"] = Records(list(meta.get("components") or []), meta.loc)
     problems.raise_if_errors()
@@ -204,13 +208,13 @@ def _components(meta: YMap, problems: Problems) -> list[Component]:
     return out
 
 
-def _load_schema(root: Path, shown: str, problems: Problems) -> tuple[dict[str, Type], dict[str, Loc]]:
+def _load_schema(root: Path, shown: str, problems: Problems, read=yamlio.load_file) -> tuple[dict[str, Type], dict[str, Loc]]:
     """The declared collections' types, and where each is declared."""
     path = root / "schema.yaml"
     if not files.exists(path):
         problems.error("no schema.yaml: declare the game's collections there", Loc(f"{shown}/game.yaml"))
         return {}, {}
-    raw = yamlio.load_file(path, f"{shown}/schema.yaml", within=[root])
+    raw = read(path, f"{shown}/schema.yaml", within=[root])
     if not isinstance(raw, YMap):
         problems.error(
             "schema.yaml is a mapping with 'types' and 'collections'", getattr(raw, "loc", Loc(f"{shown}/schema.yaml", 1, 1))
@@ -226,7 +230,7 @@ def _load_schema(root: Path, shown: str, problems: Problems) -> tuple[dict[str, 
 
 
 def _load_collections(
-    root: Path, shown: str, collections: dict[str, Type], problems: Problems, declared_at: dict[str, Loc]
+    root: Path, shown: str, collections: dict[str, Type], problems: Problems, declared_at: dict[str, Loc], read=yamlio.load_file
 ) -> dict:
     data: dict = {}
     where: dict[str, Loc] = {}
@@ -236,7 +240,7 @@ def _load_collections(
         if path.name in SPECIAL_FILES:
             continue
         try:
-            doc = yamlio.load_file(path, f"{shown}/{path.name}", within=[root])
+            doc = read(path, f"{shown}/{path.name}", within=[root])
         except KitpressError as exc:
             problems.items.extend(exc.problems)
             unreadable = True  # its collections are unknown: do not also report them as missing

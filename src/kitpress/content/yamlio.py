@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import NamedTuple
 from pathlib import Path
 
 import yaml
@@ -87,14 +88,18 @@ def _mark_loc(path: str, mark) -> Loc:
 
 
 class _Builder:
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, lines: int = 0):
+        """`lines`: how many lines of the file come before the text parsed (a spliced item's)."""
+        self.path, self.lines = path, lines
         self.count = 0
         self.scalars = yaml.SafeLoader("")  # only its scalar constructors are used
 
+    def _loc(self, mark) -> Loc:
+        return Loc(self.path, mark.line + 1 + self.lines, mark.column + 1)
+
     def build(self, node, depth: int = 0, loc: Loc | None = None):
         self.count += 1
-        loc = loc or _mark_loc(self.path, node.start_mark)
+        loc = loc or self._loc(node.start_mark)
         if self.count > MAX_NODES:
             raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
         if depth > MAX_DEPTH:
@@ -106,7 +111,7 @@ class _Builder:
                 raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
             out = YList(loc=loc)
             for item in node.value:
-                out.item_locs.append(_mark_loc(self.path, item.start_mark))
+                out.item_locs.append(self._loc(item.start_mark))
                 out.append(self.build(item, depth + 1, out.item_locs[-1]))  # one Loc for both: a big deck has many
             return out
         return self._scalar(node, loc)
@@ -116,7 +121,7 @@ class _Builder:
             raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
         out = YMap(loc=loc)
         for key_node, value_node in node.value:
-            key_loc = _mark_loc(self.path, key_node.start_mark)
+            key_loc = self._loc(key_node.start_mark)
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
                 raise fail("keys must be plain words (merge keys '<<' are not supported)", key_loc)
             key = str(key_node.value)
@@ -124,7 +129,7 @@ class _Builder:
                 first = out.key_locs[key]
                 raise fail(f"duplicate key '{key}' (first defined at line {first.line})", key_loc)
             out.key_locs[key] = key_loc
-            out.value_locs[key] = _mark_loc(self.path, value_node.start_mark)
+            out.value_locs[key] = self._loc(value_node.start_mark)
             out[key] = self.build(value_node, depth + 1, out.value_locs[key])
         return out
 
@@ -149,7 +154,7 @@ class _Builder:
         return text
 
 
-def _measure(text: str, path: str, loader) -> None:
+def _measure(text: str, path: str, loader, depth: int = 0) -> tuple[int, bool]:
     """Refuse a document nested too deep or holding too many values before any node is built.
 
     The parser keeps its own stack, so walking its events cannot overflow Python's, and each
@@ -157,12 +162,14 @@ def _measure(text: str, path: str, loader) -> None:
     and a node costs hundreds of bytes, so without this a 20 KB `[[[[…` or 4 MiB of `[1,1,…`
     would end in a RecursionError or a gigabyte of nodes.
     """
-    depth = count = 0
+    count = 0  # returned, with whether any node is named or repeated (&name, *name)
+    anchored = False
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, yaml.NodeEvent):
             count += 1
+            anchored = anchored or event.anchor is not None
             if count > MAX_NODES:
                 loc = _mark_loc(path, event.start_mark)
                 raise fail(f"document too large (more than {MAX_NODES} values, or an alias bomb)", loc)
@@ -170,22 +177,29 @@ def _measure(text: str, path: str, loader) -> None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise fail(f"document nested deeper than {MAX_DEPTH} levels", _mark_loc(path, event.start_mark))
+    return count, anchored
 
 
-def _compose(text: str, path: str, loader):
-    _measure(text, path, loader)
-    return yaml.compose(text, Loader=loader)
+def _compose(text: str, path: str, loader, depth: int = 0):
+    count, anchored = _measure(text, path, loader, depth)  # first: composing a bomb is the danger
+    return yaml.compose(text, Loader=loader), count, anchored
 
 
 def load_text(text: str, path: str):
     """Parse YAML text; return located values or raise KitpressError with the place."""
+    return _load(text, path)[0]
+
+
+def _load(text: str, path: str, lines: int = 0, depth: int = 0) -> tuple[object, int, bool]:
+    """The located value, its count of nodes (keys too, as the guard counts them), and whether
+    it names or repeats any node; `lines` and `depth`: where in its file the text is (a spliced item's)."""
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(path, 1, 1))
     try:
         try:
-            node = _compose(text, path, _COMPOSER)
+            node, count, anchored = _compose(text, path, _COMPOSER, depth)
         except yaml.MarkedYAMLError:  # say it in PyYAML's own (clearer) words, at the same place
-            node = _compose(text, path, yaml.SafeLoader)
+            node, count, anchored = _compose(text, path, yaml.SafeLoader, depth)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = _mark_loc(path, mark) if mark else Loc(path, 1, 1)
@@ -197,14 +211,118 @@ def load_text(text: str, path: str):
     except yaml.YAMLError as exc:
         raise fail(f"YAML: {exc}", Loc(path, 1, 1)) from None
     if node is None:
-        return YMap(loc=Loc(path, 1, 1))
-    return _Builder(path).build(node)
+        return YMap(loc=Loc(path, 1, 1)), count, anchored
+    return _Builder(path, lines).build(node, depth), count, anchored
 
 
 def load_file(path: Path, shown: str | None = None, *, within: Iterable[Path]):
     """Parse a YAML file found inside the folders `within`, through the files door (its size,
     kind and place checked before it is read)."""
     return load_text(files.read_text(path, within, MAX_BYTES, shown or str(path)), shown or str(path))
+
+
+class Reread:
+    """YAML files an earlier build of this running process parsed (`kitpress watch`). A file read
+    again with the same text is the same value. One where only lines inside one item of a
+    top-level list changed (a card edited, its lines as many as before) has that item parsed
+    alone and put in place of the old one: every value, and every place, as a parse of the
+    whole file would give (tested against one), for a hundredth of its time on a 600-card file.
+    Anything else is parsed whole: a file that names or repeats nodes (&, *), an item whose
+    dash or indentation moved, a new or lost line, text that does not parse on its own.
+
+    Values are shared between builds, never changed: a game's checked content is a copy."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, _Parsed] = {}
+        self.spliced = 0  # files parsed by one item (tests, benchmarks)
+
+    def load_file(self, path: Path, shown: str | None = None, *, within: Iterable[Path]):
+        shown = shown or str(path)
+        text = files.read_text(path, within, MAX_BYTES, shown)
+        before = self._files.get(shown)
+        if before is not None and before.text == text:
+            return before.value
+        parsed = _spliced(before, text, shown) if before is not None and not before.anchored else None
+        if parsed is None:
+            parsed = _Parsed(text, *_load(text, shown))
+        else:
+            self.spliced += 1
+        self._files[shown] = parsed
+        return parsed.value
+
+
+class _Parsed(NamedTuple):
+    text: str
+    value: object
+    count: int  # its nodes, as the guard counts them
+    anchored: bool
+
+
+def _spliced(before: _Parsed, text: str, path: str) -> _Parsed | None:
+    """`text` parsed by the one item of a top-level list its changed lines are in; None if it
+    cannot be."""
+    old, new = before.text.splitlines(keepends=True), text.splitlines(keepends=True)
+    top = before.value
+    if len(old) != len(new) or not isinstance(top, YMap):
+        return None
+    changed = [number for number, (a, b) in enumerate(zip(old, new), 1) if a != b]
+    if not changed:
+        return None
+    found = _item_at(top, changed[0], changed[-1], len(old))
+    if found is None:
+        return None
+    key, index, first, last = found
+    listed = top[key]
+    dash = listed.loc.col - 1  # every item of a block list has its dash in the list's column
+    chunk = new[first - 1 : last]
+    if chunk[0][:dash].strip() or chunk[0][dash : dash + 1] != "-":
+        return None
+    for line in chunk[1:]:  # the rest stays inside the item (deeper than its dash) or is a comment
+        body = line.lstrip(" ")
+        if body.strip() and not body.startswith("#") and len(line) - len(body) <= dash:
+            return None
+    try:
+        part, count, anchored = _load("".join(chunk), path, lines=first - 1, depth=1)
+    except KitpressError:  # the whole file is parsed, to say where and why
+        return None
+    if anchored or not isinstance(part, YList) or len(part) != 1 or part.loc != Loc(path, first, dash + 1):
+        return None
+    total = before.count - _nodes(listed[index]) + count - 1  # the chunk's count has its own list
+    if total > MAX_NODES:
+        return None
+    items = YList(listed, loc=listed.loc)
+    items.item_locs = [*listed.item_locs]
+    items[index], items.item_locs[index] = part[0], part.item_locs[0]
+    whole = YMap(top, loc=top.loc, key_locs=top.key_locs)
+    whole.value_locs = top.value_locs
+    whole[key] = items
+    return _Parsed(text, whole, total, False)
+
+
+def _item_at(top: YMap, first: int, last: int, lines: int) -> tuple[str, int, int, int] | None:
+    """The top-level list item whose lines hold lines `first` to `last`: its list's key, its
+    index, and its own first and last line (up to the next item, or the next top-level key)."""
+    starts = sorted(loc.line for loc in top.key_locs.values())
+    for key, listed in top.items():
+        if not isinstance(listed, YList) or not listed.item_locs:
+            continue
+        below = [line for line in starts if line > top.key_locs[key].line]
+        end = below[0] - 1 if below else lines
+        begins = [loc.line for loc in listed.item_locs]
+        for index, start in enumerate(begins):
+            stop = begins[index + 1] - 1 if index + 1 < len(begins) else end
+            if start <= first and last <= stop:
+                return key, index, start, stop
+    return None
+
+
+def _nodes(value) -> int:
+    """How many nodes the guard counted for `value`: each value, and each key of a mapping."""
+    if isinstance(value, dict):
+        return 1 + sum(1 + _nodes(item) for item in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_nodes(item) for item in value)
+    return 1
 
 
 def dump(data: dict) -> str:
