@@ -20,7 +20,7 @@ from jinja2.sandbox import SecurityError
 from markupsafe import Markup, escape
 
 from kitpress import __version__, files, usercache
-from kitpress.compose import budgets, filters, sandbox
+from kitpress.compose import budgets, filters, reads, sandbox
 from kitpress.compose.missing import Missing, MissingError, described
 from kitpress.compose.budgets import BudgetError
 from kitpress.compose.sandbox import BudgetedEnvironment
@@ -96,6 +96,25 @@ class Binder:
         self._printed = Printed()
         self._cache: dict = {}
         self._spent: BindError | None = None  # the render that ran the build's budget out
+        # the names of the context the renders since `track()` read (None: not tracked), for
+        # compose/memo; reads.EVERYTHING among them when one may have read any
+        self.reads: set | None = None
+        self._names: dict = {}
+
+    def track(self, into: set | None) -> set | None:
+        """Collect the names later renders read into `into` (None: stop); returns what was collected into before."""
+        before, self.reads = self.reads, into
+        return before
+
+    def _read(self, source: str, expression: bool) -> None:
+        key = (expression, source)
+        if key not in self._names:
+            self._names[key] = reads.names(self.env, source, expression)
+        found = self._names[key]
+        if found is reads.EVERYTHING:
+            self.reads.add(reads.EVERYTHING)
+        else:
+            self.reads.update(found)
 
     # -- compiling --------------------------------------------------------------------------
     def template(self, source: LocStr) -> jinja2.Template:
@@ -121,6 +140,8 @@ class Binder:
         if key not in self._cache:
             self._cache[key] = _compiled(source, lambda: self.env.compile_expression(str(source), undefined_to_none=False))
         compiled = self._cache[key]
+        if self.reads is not None:
+            self._read(str(source), True)
         return lambda **context: self._evaluate(compiled, source, context)
 
     def _evaluate(self, compiled, source: LocStr, context: dict):
@@ -159,6 +180,8 @@ class Binder:
             _check_printed(str(source), source.loc, document)
             return str(source), Printed()
         template = self.template(source)
+        if self.reads is not None:
+            self._read(str(source), False)
         self._printed = Printed()
         meter = self._metered()
         meter.start(document)

@@ -12,6 +12,7 @@ from kitpress.compose.bind import BindError, Binder
 from kitpress.compose.decks import MAX_DECK_CARDS, Decks
 from kitpress.compose.documents import compose_document
 from kitpress.compose.frames import Frames
+from kitpress.compose.memo import FaceMemo
 from kitpress.compose.scene import Face, Part
 from kitpress.compose.shapes import Shapes
 from kitpress.content.game import Component, Game
@@ -35,8 +36,12 @@ class Options:
 
 
 class Composer:
-    def __init__(self, game: Game, layouts: Layouts, options: Options):
+    def __init__(self, game: Game, layouts: Layouts, options: Options, memo: FaceMemo | None = None):
+        """`memo`: faces an earlier build of this process composed with these layouts (build/warm)."""
         self.game, self.layouts, self.options = game, layouts, options
+        self.memo = memo
+        if memo is not None:
+            memo.start()
         self.binder = Binder(layouts.search_dirs())
         self.problems = Problems()
         self.decks, self.frames = Decks(self), Frames(self)
@@ -144,9 +149,30 @@ class Composer:
             raise KitpressError([self.problem(f"layout '{layout.name}' is a {layout.kind}, a face is needed here", layout.loc)])
         self._inside.append(layout.name)
         try:
-            return self._face(layout, {**ctx, "params": self._params(layout) if params is None else params}, where, size)
+            ctx = {**ctx, "params": self._params(layout) if params is None else params}
+            if self.memo is None or len(self._inside) > 1:  # a face inside another is part of it
+                return self._face(layout, ctx, where, size)
+            return self._kept_face(layout, ctx, where, size)
         finally:
             self._inside.pop()
+
+    def _kept_face(self, layout: Layout, ctx: dict, where: str, size: tuple[float, float] | None) -> Face:
+        """A face as an earlier build composed it from the same values, else composed and kept."""
+        place = (layout.name, where, size or self.size(layout), self.tag)  # a face the paper's size: one per paper
+        meter = self.binder.env.meter
+        kept = self.memo.find(place, ctx, meter)
+        if kept is not None:
+            self.problems.items.extend(kept.problems)
+            return kept.face
+        reads, problems, steps, text = set(), len(self.problems.items), meter.build_steps, meter.build_text
+        before = self.binder.track(reads)
+        try:
+            face = self._face(layout, ctx, where, size)
+        finally:
+            self.binder.track(before)
+        found = self.problems.items[problems:]
+        self.memo.keep(place, reads, ctx, face, found, steps - meter.build_steps, text - meter.build_text)
+        return face
 
     def layout_ref(self, holder, key: str) -> tuple[Layout, dict]:
         """The layout `holder[key]` names, and its parameters: `NAME`, or `{layout: NAME, with: {…}}`."""

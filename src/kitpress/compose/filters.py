@@ -140,3 +140,7 @@ FILTERS = {
     "fill": fill, "plural": plural, "signed": signed, "number": number, "shouted": shouted, "thousands": thousands, "money": money
 }
 GLOBALS = {"share_coins": share_out, "tally": tally, "dot": dot}
+# what of the context each filter above given it reads (compose/reads; `kit.lang`: one key of
+# `kit`): a face kept between builds is composed again when one of them changes, as when a name
+# its templates read does
+CONTEXT_READS = {"fill": ("labels", "kit.lang"), "money": ("labels", "kit.lang"), "thousands": ("kit.lang",)}

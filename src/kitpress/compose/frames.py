@@ -35,13 +35,11 @@ class Frames:
                 f"frame '{frame.id}' of layout {layout.name} reaches outside its {size[0] / MM:.4g} × {size[1] / MM:.4g} mm face, "
                 "where its text is cut off (a track's space or a die face takes the size it is given: at: trim follows it)"
             )
-            if message not in {p.message for p in self.composer.problems.items}:
-                self.composer.problems.warning(message, spec.box_loc)
+            self.composer.problems.warning(message, spec.box_loc)  # said once: equal problems are one
             return
         if safe and (x < safe - 0.01 or y < safe - 0.01 or x + w > size[0] - safe + 0.01 or y + h > size[1] - safe + 0.01):
             message = f"frame '{frame.id}' of layout {layout.name} reaches into the {safe / MM:g} mm safe zone inside the trim"
-            if message not in {p.message for p in self.composer.problems.items}:
-                self.composer.problems.error(message, spec.box_loc)
+            self.composer.problems.error(message, spec.box_loc)
 
     def frame(self, spec: FrameSpec, ctx: dict, sheet, min_size: float, where: str, faces: dict, box: tuple) -> TextFrame | None:
         """A frame bound to a card (None when its condition does not hold), with the faces its
