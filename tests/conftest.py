@@ -115,12 +115,14 @@ SLOW_MODULES = {
     "test_compare_kits",
     "test_wheel",
     "test_tutorial",
+    "test_warm",
 }
 
 
 # and the heaviest tests of the other modules, a second or more each (`pytest --durations=0`):
 # most compose or build a shipped kit several times; the rest parse bombs or whole font files
 SLOW_TESTS = {
+    "test_reread::test_random_edits_of_a_deck_give_what_a_whole_parse_gives",
     "test_batches::test_a_batched_deck_is_one_file_with_every_card_once_in_order",
     "test_batches::test_one_card_edited_redraws_only_its_batch",
     "test_batches::test_one_core_and_two_cores_make_the_same_bytes",

@@ -16,7 +16,8 @@ from kitpress import files
 from kitpress.compose.scene import Part
 from kitpress.digest import digest
 from kitpress.errors import KitpressError
-from kitpress.render.fingerprints import digest_face, styles  # noqa: F401 - changes.styles for callers
+from kitpress.render.fingerprints import digest_face, document_places, styles  # noqa: F401 - changes.styles for callers
+from kitpress.render.fingerprints import places as face_places
 from kitpress.render.fingerprints import code as _kitpress
 from kitpress.render.fingerprints import fonts as _fonts
 
@@ -45,9 +46,11 @@ def items(part: Part) -> dict[str, str]:
     return out
 
 
-def inputs(folders: list[Path], options) -> str:
+def inputs(folders: list[Path], options, known: dict | None = None) -> str:
     """Everything a kit is made from, before it is read: the files of these folders (names and
-    bytes, hidden ones aside), the options, and kitpress itself."""
+    bytes, hidden ones aside), the options, and kitpress itself. `known`: the files' digests a
+    running process took before, by path, kept while a file's size, time and inode stay the
+    same (a save changes them), so that its fonts are not read again on every build."""
     digest = hashlib.sha1(_digest(options).encode())
     for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
         found = sorted(p for p in folder.rglob("*") if files.exists(p) and not p.is_dir()) if folder.is_dir() else []
@@ -55,9 +58,23 @@ def inputs(folders: list[Path], options) -> str:
             rel = path.relative_to(folder)
             if not any(part.startswith(".") for part in rel.parts):
                 digest.update(f"{index}:{rel.as_posix()}".encode())
-                digest.update(_content(path, folders))
+                digest.update(_file_digest(path, folders, known))
     digest.update(_kitpress().encode())
     return digest.hexdigest()[:16]
+
+
+def _file_digest(path: Path, folders: list[Path], known: dict | None) -> bytes:
+    if known is None:
+        return hashlib.sha1(_content(path, folders)).digest()
+    try:
+        status = os.stat(path)
+        seen = (status.st_size, status.st_mtime_ns, status.st_ino)
+    except OSError:
+        seen = None
+    before = known.get(path)
+    if seen is None or before is None or before[0] != seen:
+        before = known[path] = (seen, hashlib.sha1(_content(path, folders)).digest())
+    return before[1]
 
 
 MAX_HASHED = 64 * 1024 * 1024  # more than any file kitpress reads may be (fonts: 64 MiB)
@@ -83,6 +100,27 @@ def backs(deck) -> dict[str, str]:
     if deck.back is not None:
         return {f"{deck.name}/back": digest_face(deck.back)}
     return {f"{deck.name}/{ident} back": digest_face(face) for ident, face in zip(deck.ids, deck.backs)}
+
+
+def places(part: Part) -> str:
+    """Where the problems drawing a component finds would point (fingerprints.places): a file
+    kept with warnings is drawn again when they would point elsewhere."""
+    return _digest([face_places(face) for face in part.faces()], [document_places(doc) for doc in part.documents])
+
+
+def batch_places(part: Part, sheets: list[tuple[int, int]], per_sheet: list[int]) -> str:
+    """Where the problems of a batch's cards, and their backs, would point."""
+    cards = [face_places(f) for d, start in sheets for f in part.decks[d].fronts[start : start + per_sheet[d]]]
+    behind = [
+        face_places(part.decks[d].back_of(i)) for d, start in sheets if part.decks[d].has_backs
+        for i in range(start, min(start + per_sheet[d], len(part.decks[d].fronts)))
+    ]
+    return _digest(cards, behind)
+
+
+def joined_places(batches: list[str]) -> str:
+    """Where the problems of a big deck's file point: its batches' places (batch_places), in order."""
+    return _digest(batches)
 
 
 def fingerprint(part: Part, options, notes: tuple = (), pieces: dict[str, str] | None = None) -> str:

@@ -30,10 +30,11 @@ class Incremental:
     """One build of one game's kit, against the last build of that kit: `at(final)` says where
     that is, once the game (its language) is known; until then `previous` is None."""
 
-    def __init__(self, project: Project, game_id: str, options: BuildOptions):
+    def __init__(self, project: Project, game_id: str, options: BuildOptions, known: dict | None = None):
+        """`known`: the input files' digests a running process took before (changes.inputs)."""
         self.project, self.game_id, self.options = project, game_id, options
         self.same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
-        self.inputs = changes.inputs(project.inputs(game_id), self.same)
+        self.inputs = changes.inputs(project.inputs(game_id), self.same, known)
         self.final: Path | None = None
         self.previous: Manifest | None = None
 
@@ -68,19 +69,31 @@ class Incremental:
         lang = meta.get("language") if isinstance(meta, dict) else None
         return lang if isinstance(lang, str) and re.fullmatch(LANG_CODE, lang) else None
 
-    def keep(self, name: str, fingerprint: str, staging: Path) -> Entry | None:
+    def keep(self, name: str, fingerprint: str, staging: Path, places: str | None = None) -> Entry | None:
         """The last build's entry for `name`, its file copied into `staging`, if it made that file
-        from these very inputs and it is still as it made it; else None: draw it."""
+        from these very inputs and it is still as it made it, and its warnings still point where
+        they should (`places`, changes.places); else None: draw it."""
         before = self.previous.entry(name) if self.previous else None
         kept = self.final / name if self.final else None
         if not before or before.fingerprint != fingerprint or not kept.is_file() or sha(kept) != before.sha256:
             return None
+        if places is not None and before.places != places and self.warned(name):
+            return None  # the same file, but a card above moved its lines: its warnings are found again
         shutil.copy2(kept, staging / name)
-        return before.but(kept=True)
+        return before.but(kept=True, places=places or before.places)
 
-    def batch(self, name: str) -> Path | None:
-        """The last build's batch of that name (its fingerprint), if it left it."""
-        path = self.final / batches.CACHE / name if self.final else None
+    def warned(self, name: str) -> bool:
+        """Whether the last build's `name` came with warnings: equal inputs give equal problems,
+        so only then can a file's problems point at another place than last time."""
+        before = self.previous.entry(name) if self.previous else None
+        return bool(before and before.warnings)
+
+    def batch(self, name: str, file: str) -> Path | None:
+        """The last build's batch of that name (its fingerprint), if it left it and the kit `file`
+        it was joined into came without warnings: a batch keeps no warnings of its own, so one
+        kept could not say them again (those of a file without warnings are none, as they would be
+        now: the same inputs find the same problems)."""
+        path = self.final / batches.CACHE / name if self.final and not self.warned(file) else None
         return path if path and path.is_file() else None
 
     def report(self, entries: list[Entry], staging: Path) -> list[str] | None:

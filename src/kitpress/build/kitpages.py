@@ -57,6 +57,7 @@ def kit_files(
     entries: list[Entry],
     progress: Callable[[str], None],
     check: dict,
+    last: Incremental,
 ) -> list[Entry]:
     """Table numbers on every component, then the print plan and kit.pdf, and their thumbnails
     (the printer check, `check`, is drawn with the components)."""
@@ -69,9 +70,13 @@ def kit_files(
         folder / "calibration.pdf", "calibration", say["printer_check"], "sheet", options, check["pages"], duplex=True
     ).but(fingerprint=check["fingerprint"])
     summary = sources_summary(game)
-    listed = [e.to_json() for e in [*entries, calibration]]  # the render stage reads the manifest's form
-    plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, listed, options.tables, summary)
-    plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
+    listed = kitfiles.plan_rows([e.to_json() for e in [*entries, calibration]])  # the render stage reads the manifest's form
+    fingerprint = changes.of("plan", last.same, job.meta, changes.styles(job.sheet), title, listed, options.tables, summary)
+    plan = last.keep("plan.pdf", fingerprint, folder)  # a one-card edit changes a file, not the plan
+    if plan is None:
+        plan_pages = kitfiles.write_plan(folder / "plan.pdf", job, title, listed, options.tables, summary)
+        plan = _entry(folder / "plan.pdf", "plan", say["print_plan"], "document", options, plan_pages)
+        plan = plan.but(fingerprint=fingerprint)
     ordered = [plan, *entries, calibration]
     pages = kitfiles.write_combined(folder / "kit.pdf", [folder / e.file for e in ordered], f"{title} · {say['complete_kit']}")
     combined = _entry(folder / "kit.pdf", "kit", say["whole_kit"], "document", options, pages).but(combined=True)

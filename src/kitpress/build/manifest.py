@@ -37,6 +37,7 @@ class Entry:
     warnings: tuple[str, ...] | None = None  # what drawing it found
     combined: bool | None = None  # kit.pdf: every other file in one
     cut: str | None = None  # "circle": every piece of a cards file is round, cut on its circle
+    places: str | None = None  # where its warnings point (build/changes.places): kept only while they still do
     kept: bool = field(default=False, compare=False)  # not in the file: this build kept the last one's
 
     def to_json(self) -> dict:
@@ -67,7 +68,7 @@ class Entry:
         return dataclasses.replace(self, **changes)
 
 
-_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined", "cut"}
+_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined", "cut", "places"}
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from kitpress.units import MM
 class _Drawn(NamedTuple):  # a component to draw whole: what its entry will say it is made from
     fingerprint: str
     pieces: dict[str, str]
+    places: str
 
 
 class _Batched(NamedTuple):  # a big deck: its fingerprint is known once the workers composed it
@@ -50,7 +51,7 @@ def render_parts(
     in .batches/ for the next build. Returns the entries and what drawing each file returned.
     Each file is announced to `progress` as it is finished."""
     made: dict[str, Entry | _Drawn | _Batched] = {}
-    tasks, plans, whole = [], {}, set()
+    tasks, plans, whole, ready = [], {}, set(), {}
     for part in parts:
         comp = game.component(part.component)
         notes = (comp.front_note, comp.back_note)
@@ -60,7 +61,11 @@ def render_parts(
         if chunks:
             (folder / batches.CACHE).mkdir(exist_ok=True)
             plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
+            composed = all(isinstance(deck.fronts, tuple) for deck in part.decks)  # not left to the workers
             for key, only in zip(keys, chunks):
+                if composed and (known := _kept_batch(composer, part, job, notes, last, only)) is not None:
+                    ready[key] = known  # the last build's very batch: no process started for it
+                    continue
                 thumb = thumb_path(folder, part.component) if key == keys[0] else None  # the deck's page 1
                 work = partial(_batch, composer, part, job, notes, last, only)
                 tasks.append(batches.Task(key, work, _cost(part, only), thumb))
@@ -69,7 +74,8 @@ def render_parts(
         pieces = changes.items(part)
         fingerprint = changes.fingerprint(part, last.same, facts, pieces)
         name = f"{part.component}.pdf"
-        kept = last.keep(name, fingerprint, folder)
+        places = changes.places(part)
+        kept = last.keep(name, fingerprint, folder, places)
         if kept is not None:
             made[part.component] = kept
             progress(f"{name}  unchanged")
@@ -77,9 +83,10 @@ def render_parts(
         draw = partial(_draw, part, job, notes, options.board)
         tasks.append(batches.Task(folder / name, draw, _cost(part, None), thumb_path(folder, part.component)))
         whole.add(folder / name)
-        made[part.component] = _Drawn(fingerprint, pieces)
+        made[part.component] = _Drawn(fingerprint, pieces, places)
     tasks += [task for task in extra if task is not None]
     drawn, warnings = _draw_tasks(tasks, whole, game, options, progress)
+    drawn.update(ready)
     out = []
     for part in parts:
         entry = made[part.component]
@@ -88,7 +95,8 @@ def render_parts(
             progress(f"{entry.file}  unchanged" if entry.kept else _pages(entry.file, entry.pages * options.tables))
         elif isinstance(entry, _Drawn):
             path = folder / f"{part.component}.pdf"
-            entry = _describe(part, game, options, path, drawn[path]).but(fingerprint=entry.fingerprint, items=entry.pieces)
+            made_from = {"fingerprint": entry.fingerprint, "items": entry.pieces, "places": entry.places}
+            entry = _describe(part, game, options, path, drawn[path]).but(**made_from)
         if not entry.kept:  # a kept file keeps the warnings it was made with
             entry = entry.but(warnings=tuple(dict.fromkeys(warnings.get(entry.file, []))))
         out.append(entry)
@@ -164,9 +172,31 @@ def _chunks(part: Part, job: Job) -> list:
     return [sheets[i : i + batches.SHEETS_PER_BATCH] for i in range(0, len(sheets), batches.SHEETS_PER_BATCH)]
 
 
+def _kept_batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only) -> dict | None:
+    """What drawing a batch of composed cards would return, if the last build left that very batch."""
+    pieces, name, places = _fingerprinted(composer, part, job, notes, last, only)
+    return _left(part, only, pieces, name, places) if last.batch(name, f"{part.component}.pdf") is not None else None
+
+
 def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only, key: Path) -> dict:
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
     build left that very batch in `cache`."""
+    pieces, name, places = _fingerprinted(composer, part, job, notes, last, only)
+    if last.batch(name, f"{part.component}.pdf") is not None:
+        return _left(part, only, pieces, name, places)
+    pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
+    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": False}
+
+
+def _left(part: Part, only, pieces: dict, name: str, places: str) -> dict:
+    """A batch the last build left: what drawing it would have returned."""
+    pages = sum(1 + part.decks[d].has_backs for d, _ in only)
+    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": True}
+
+
+def _fingerprinted(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only) -> tuple[dict, str, str]:
+    """A batch's cards composed (a lazy deck's, here), their digests, the batch's file name and
+    where their problems point."""
     before = len(composer.problems.items)
     per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
     pieces: dict[str, str] = {}
@@ -177,12 +207,7 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Increme
     found = composer.problems.items[before:]  # what composing these cards found
     if any(p.level == "error" for p in found):
         raise KitpressError(found)
-    name = changes.batch(part, last.same, notes, only, per_sheet) + ".pdf"
-    if last.batch(name) is not None:
-        pages = sum(1 + part.decks[d].has_backs for d, _ in only)
-        return {"name": name, "pages": pages, "items": pieces, "cached": True}
-    pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
-    return {"name": name, "pages": pages, "items": pieces, "cached": False}
+    return pieces, changes.batch(part, last.same, notes, only, per_sheet) + ".pdf", changes.batch_places(part, only, per_sheet)
 
 
 def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[dict], folder: Path) -> Entry:
@@ -193,13 +218,14 @@ def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[
         pieces.update(changes.backs(deck))
     fingerprint = changes.fingerprint(part, last.same, facts, pieces)
     name, path = f"{part.component}.pdf", folder / f"{part.component}.pdf"
-    names = [batch["name"] for batch in made]
-    entry = last.keep(name, fingerprint, folder)
+    names, places = [batch["name"] for batch in made], changes.joined_places([batch["places"] for batch in made])
+    entry = last.keep(name, fingerprint, folder, places)
     if entry is None:
         drawn = [folder / batches.CACHE / n for n in names]
-        parts = [new if new.is_file() else last.batch(n) or new for new, n in zip(drawn, names)]
+        parts = [new if new.is_file() else last.batch(n, name) or new for new, n in zip(drawn, names)]
         pages = batches.join(path, parts, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
-        entry = _describe(part, game, last.options, path, pages).but(batches=tuple(names), fingerprint=fingerprint, items=pieces)
+        entry = _describe(part, game, last.options, path, pages)
+        entry = entry.but(batches=tuple(names), fingerprint=fingerprint, items=pieces, places=places)
     thumb = thumb_path(folder, part.component)
     if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
         thumbs.retag(thumb, entry.sha256)

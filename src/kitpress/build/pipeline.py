@@ -15,6 +15,7 @@ from kitpress import files
 from kitpress.build import batches, publish
 from kitpress.build.incremental import Incremental
 from kitpress.build.fits import deck_fits
+from kitpress.build.warm import Warm
 from kitpress.build.kitpages import kit_files, printer_check, write_manifest
 from kitpress.build.parts import made_for, render_parts
 from kitpress.build.discovery import examples, find_game, find_project
@@ -41,19 +42,26 @@ class Built(NamedTuple):
 
 
 def compose_game(
-    project: Project, game_id: str, options: BuildOptions, fit_text: bool = True, lazy_decks: bool = False
+    project: Project,
+    game_id: str,
+    options: BuildOptions,
+    fit_text: bool = True,
+    lazy_decks: bool = False,
+    warm: Warm | None = None,
 ) -> tuple[Game, list[Part], Composer]:
     """Load, compose and typeset a game, every problem raised at once. Frames are set here too
     unless the caller draws them straight away (`fit_text=False`: a build sets each frame where
     it draws it);
-    `lazy_decks`: a big deck's cards are composed when drawn, by the worker drawing them."""
+    `lazy_decks`: a big deck's cards are composed when drawn, by the worker drawing them;
+    `warm`: what this process keeps between builds (the layouts and the faces composed with them)."""
     check_options(options)
     project.use_fonts()
-    game = load_game(project.game_dir(game_id), options.lang, options.pseudo)
+    game = load_game(project.game_dir(game_id), options.lang, options.pseudo, reread=warm.files if warm else None)
     apply_settings(game, options.settings)
     lazy_sheets = batches.SHEETS_PER_BATCH if lazy_decks else 0  # more than a batch: the workers compose it
     settings = Options(options.paper, options.backs, options.edge * MM, lazy_sheets)
-    composer = Composer(game, project.layouts(game, options.ink_saver), settings)
+    layouts, memo = warm.layouts(project, game, options.ink_saver) if warm else (project.layouts(game, options.ink_saver), None)
+    composer = Composer(game, layouts, settings, memo)
     parts, grouped = fit_groups(composer.compose())  # a deck's grouped frames share one size
     found = grouped + typeset(parts, composer.paper, composer.tag, frames=fit_text)
     # composing's warnings and fitting's, each said once (a frame on every card warns alike)
@@ -64,15 +72,21 @@ def compose_game(
 
 
 def build_game(
-    project: Project, game_id: str, options: BuildOptions, progress: Callable[[str], None] = lambda _: None
+    project: Project,
+    game_id: str,
+    options: BuildOptions,
+    progress: Callable[[str], None] = lambda _: None,
+    warm: Warm | None = None,
 ) -> Built:
-    """Build one game's kit, each file announced to `progress` as it is finished."""
+    """Build one game's kit, each file announced to `progress` as it is finished. `warm`: what a
+    running process keeps between its builds; its decks are composed here, with the faces kept,
+    not by the workers, and only the batches with a changed card are drawn."""
     check_options(options)
-    last = Incremental(project, game_id, options)
+    last = Incremental(project, game_id, options, warm.hashes if warm else None)
     kept = last.kept()
     if kept is not None:  # nothing it is made from has changed: not even composed again
         return _kept(*kept, progress)
-    game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=True)
+    game, parts, composer = compose_game(project, game_id, options, fit_text=False, lazy_decks=warm is None, warm=warm)
     final = (options.out or project.build_root) / game.id / game.lang / options.paper
     staging = _staging(final, options)
     last.at(final)
@@ -80,7 +94,7 @@ def build_game(
         check, check_task = printer_check(game, composer, options, staging, last)
         entries, drawn = render_parts(parts, game, composer, options, staging, last, progress, [check_task])
         check["pages"] = check.get("pages") or drawn[staging / "calibration.pdf"]
-        entries = kit_files(game, composer, options, staging, final, entries, progress, check)
+        entries = kit_files(game, composer, options, staging, final, entries, progress, check, last)
         write_manifest(staging, game, composer, options, last.inputs, entries, tuple(deck_fits(parts, composer)))
         report = last.report(entries, staging)
         publish.publish(staging, final, entries, last.previous, report)

@@ -11,7 +11,8 @@ import typer
 
 from kitpress.build import printers
 from kitpress.build.manifest import Entry
-from kitpress.build.pipeline import BuildOptions, build_game, cannot_write
+from kitpress.build.pipeline import BuildOptions, Project, build_game, cannot_write
+from kitpress.build.warm import Warm
 from kitpress.cli.app import PAPER, app, err, fail, languages, out, targets
 from kitpress.content.i18n import coverage_line
 from kitpress.errors import KitpressError, Loc, Problem, rel
@@ -21,7 +22,11 @@ from kitpress.layout.sizes import paper_name
 @app.command()
 def build(
     game: Optional[str] = typer.Argument(None, help="The game: its name, or a path to its folder."),
-    paper: str = PAPER,
+    paper: str = typer.Option(
+        "a4",
+        metavar="[a4|letter|a3][,…]",
+        help="Paper size: a4, letter or a3; several (a4,letter,a3) are built in one go, sharing what they can.",
+    ),
     lang: Optional[str] = typer.Option(
         None, help="Language (default: the game's source language; 'all': every translation too)."
     ),
@@ -54,39 +59,26 @@ def build(
         flip = printers.parse_flip(flip) if flip is not None else saved.flip
     except KitpressError as exc:
         fail(exc)
+    papers = list(dict.fromkeys(name.strip().lower() for name in paper.split(",") if name.strip())) or ["a4"]
     for game_id in game_ids:
         for code in languages(project, game_id, lang):
-            options = BuildOptions(
-                paper=paper.lower(),
-                lang=code,
-                out=out_dir,
-                backs=backs,
-                board=board,
-                edge=edge,
-                settings=tuple(settings),
-                back_offset=offset,
-                flip=flip,
-                tables=tables,
-                ink_saver=ink_saver,
-                strict=strict,
-            )
-            out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
-            try:
-                folder, entries, changed = build_game(project, game_id, options, progress=lambda line: out.print(f"  ✓ {line}"))
-            except KitpressError as exc:
-                fail(exc)
-            out.print(f"  → {folder}")
-            manifest = _manifest(folder)
-            translation = manifest.get("translation")
-            if isinstance(translation, dict):
-                out.print(f"  {coverage_line(translation)}")
-            for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.warnings or ())]:
-                err.print(warning)
-            _changes(changed)
-            _how_to_print(entries, options)
-            _decks(manifest)
-            if code and isinstance(translation, dict):
-                _fallbacks(translation, game_id, code)
+            warm = Warm() if len(papers) > 1 else None  # what its papers share: parsed and composed once
+            for size in papers:
+                options = BuildOptions(
+                    paper=size,
+                    lang=code,
+                    out=out_dir,
+                    backs=backs,
+                    board=board,
+                    edge=edge,
+                    settings=tuple(settings),
+                    back_offset=offset,
+                    flip=flip,
+                    tables=tables,
+                    ink_saver=ink_saver,
+                    strict=strict,
+                )
+                _build_one(project, game_id, code, options, warm)
     from kitpress.site.kitpage import write_index
 
     build_root = out_dir or project.build_root
@@ -101,6 +93,28 @@ def build(
             fail(KitpressError(Problem("error", "cannot write the kit page: a folder is in its way; move it", Loc(rel(page)))), kits_made)
         fail(cannot_write(exc, page), kits_made)
     out.print(f"Kit page: {index}  (open it in a browser)")
+
+
+def _build_one(project: Project, game_id: str, code: str | None, options: BuildOptions, warm: Warm | None) -> None:
+    """One kit built, and what a teacher needs to know of it said: what changed, how to print it."""
+    out.print(f"{game_id} · {code or 'source language'} · {options.paper}")
+    try:
+        said = lambda line: out.print(f"  ✓ {line}")  # noqa: E731
+        folder, entries, changed = build_game(project, game_id, options, progress=said, warm=warm)
+    except KitpressError as exc:
+        fail(exc)
+    out.print(f"  → {folder}")
+    manifest = _manifest(folder)
+    translation = manifest.get("translation")
+    if isinstance(translation, dict):
+        out.print(f"  {coverage_line(translation)}")
+    for warning in [*manifest.get("warnings", []), *(w for entry in entries for w in entry.warnings or ())]:
+        err.print(warning)
+    _changes(changed)
+    _how_to_print(entries, options)
+    _decks(manifest)
+    if code and isinstance(translation, dict):
+        _fallbacks(translation, game_id, code)
 
 
 def _manifest(folder: Path) -> dict:
@@ -181,9 +195,11 @@ def watch(
     inputs = project.inputs(game)  # the game's folder, its layout folders, the fonts
     folders = [inputs[0], *(f for f in inputs[1:] if not f.is_relative_to(inputs[0]))]
 
+    warm = Warm()  # what the builds of this process share: an edit parses and composes what it changed
+
     def once() -> None:
         try:
-            folder, _, lines = build_game(project, game, options, progress=lambda line: None)
+            folder, _, lines = build_game(project, game, options, progress=lambda line: None, warm=warm)
         except KitpressError as exc:
             for problem in exc.problems:
                 err.print(str(problem))

@@ -78,6 +78,10 @@ class Face:
     overlays: tuple = ()  # shapes drawn over the children: a die net's cut and fold lines
     gutter: float | None = None  # space between cards on a sheet; None: twice the bleed
     across: tuple[int, int] | None = None  # a sheet template's columns and rows; None: as many as fit
+    # its digest with its styles and children (render/fingerprints), once taken: a face kept
+    # between builds (compose/memo) is fingerprinted in every one
+    digest: str = field(default="", init=False, compare=False, repr=False)
+    places: str = field(default="", init=False, compare=False, repr=False)  # where its problems point, once taken
 
 
 class Placed(NamedTuple):

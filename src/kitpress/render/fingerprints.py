@@ -32,12 +32,39 @@ def _sheet(sheet) -> str:
 
 
 def digest_face(face: Face) -> str:
-    return digest(
-        face.key,
-        _sheet(face.sheet),
-        [(digest_face(child), turn) for child, _, _, turn in face.children],
-        sorted((k, digest_face(v)) for k, v in face.faces.items()),
-    )
+    if not face.digest:  # a face never changes: its digest is taken once
+        value = digest(
+            face.key,
+            _sheet(face.sheet),
+            [(digest_face(child), turn) for child, _, _, turn in face.children],
+            sorted((k, digest_face(v)) for k, v in face.faces.items()),
+        )
+        object.__setattr__(face, "digest", value)
+    return face.digest
+
+
+def places(face: Face) -> str:
+    """Where the problems drawing a face finds would point: its frames' markup and the content
+    texts they print, with their places. Not in its digest: a card that only moved a line down
+    prints the same; but a file kept with its warnings must say them where they are now."""
+    if not face.places:
+        value = digest(
+            [(f.blame.tag, f.blame.where, _loc(f.blame.markup), [*map(_loc, f.blame.printed)]) for f in face.frames if f.blame],
+            [places(child) for child, _, _, _ in face.children],
+            sorted((k, places(v)) for k, v in face.faces.items()),
+        )
+        object.__setattr__(face, "places", value)
+    return face.places
+
+
+def document_places(doc) -> str:
+    """Where a document's problems would point: what it prints and its parts as written."""
+    shown = [_loc(t) for t in doc.printed]
+    return digest(doc.loc, shown, [(part, _loc(source)) for part, source in doc.sources], [places(f) for f in doc.faces.values()])
+
+
+def _loc(text) -> str:
+    return str(getattr(text, "loc", ""))
 
 
 @lru_cache(maxsize=1)

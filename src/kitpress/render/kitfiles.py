@@ -107,13 +107,22 @@ def _cross(c, x: float, y: float) -> None:
     c.circle(x, y, 1.5 * MM, stroke=1, fill=0)
 
 
+# what the print plan shows of each file: a plan made from the same values is the same plan
+PLAN_FIELDS = ("file", "title", "stock", "duplex", "component", "pages", "kind", "cut")
+
+
+def plan_rows(entries: list[dict]) -> list[dict]:
+    """The manifest entries as the plan reads them: only what it shows."""
+    return [{key: entry.get(key) for key in PLAN_FIELDS} for entry in entries]
+
+
 def write_plan(
     path: Path, job: Job, title: str, entries: list[dict], tables: int, sources: str = "", own_sheets: int = 1
 ) -> int:
     """The print plan: every file, what to print it on, single- or double-sided, copies, sheets,
     and how to cut and assemble it, and what the kit is made from (`sources`, the game's one-line
     summary). Its total counts its own sheets too: rendered again if it turns out longer than
-    one page."""
+    one page. `entries`: plan_rows (so that what it is made from is known before it is drawn)."""
     say = words(job.meta.lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
