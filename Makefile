@@ -5,6 +5,9 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 BENCH_STAMP = $(VENV)/.installed-bench
 PAPERS ?= a4 letter a3
+comma  := ,
+empty  :=
+space  := $(empty) $(empty)
 
 .PHONY: test-fast kit test check bench clean
 
@@ -20,8 +23,9 @@ $(BENCH_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	touch $(BENCH_STAMP)
 
+# every paper in one process: the papers of a game share its parsed content and composed faces
 kit: $(STAMP)
-	@for paper in $(PAPERS); do $(VENV)/bin/kitpress build --all --lang all --paper $$paper || exit 1; done
+	$(VENV)/bin/kitpress build --all --lang all --paper $(subst $(space),$(comma),$(strip $(PAPERS)))
 
 check: $(STAMP)
 	$(VENV)/bin/kitpress check --all
