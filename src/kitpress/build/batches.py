@@ -71,7 +71,7 @@ def thumbnail(pdf: Path, target: Path) -> None:
         target.unlink(missing_ok=True)
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """Workers are forked, so they share the composed scene without copying it; macOS forks
     unsafely once system frameworks are loaded, and Windows cannot: there, one process draws."""
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
@@ -98,7 +98,7 @@ def draw_all(
     drawn: dict[int, tuple] = {}
     try:
         count = min(workers(), len(tasks))
-        if count < 2 or not _can_fork():
+        if count < 2 or not can_fork():
             meanwhile()
             for index in range(len(tasks)):
                 drawn[index] = _draw(index)

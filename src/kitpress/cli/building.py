@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Optional
 
@@ -13,6 +14,7 @@ from kitpress.build import printers
 from kitpress.build.manifest import Entry
 from kitpress.build.pipeline import BuildOptions, Project, build_game, cannot_write
 from kitpress.build.warm import Warm
+from kitpress.cli import side_by_side
 from kitpress.cli.app import PAPER, app, err, fail, languages, out, targets
 from kitpress.content.i18n import coverage_line
 from kitpress.errors import KitpressError, Loc, Problem, rel
@@ -60,25 +62,32 @@ def build(
     except KitpressError as exc:
         fail(exc)
     papers = list(dict.fromkeys(name.strip().lower() for name in paper.split(",") if name.strip())) or ["a4"]
-    for game_id in game_ids:
-        for code in languages(project, game_id, lang):
-            warm = Warm() if len(papers) > 1 else None  # what its papers share: parsed and composed once
-            for size in papers:
-                options = BuildOptions(
-                    paper=size,
-                    lang=code,
-                    out=out_dir,
-                    backs=backs,
-                    board=board,
-                    edge=edge,
-                    settings=tuple(settings),
-                    back_offset=offset,
-                    flip=flip,
-                    tables=tables,
-                    ink_saver=ink_saver,
-                    strict=strict,
-                )
-                _build_one(project, game_id, code, options, warm)
+
+    def kit(game_id: str, code: str | None) -> None:
+        """One game in one language, on every paper asked for."""
+        warm = Warm() if len(papers) > 1 else None  # what its papers share: parsed and composed once
+        for size in papers:
+            options = BuildOptions(
+                paper=size,
+                lang=code,
+                out=out_dir,
+                backs=backs,
+                board=board,
+                edge=edge,
+                settings=tuple(settings),
+                back_offset=offset,
+                flip=flip,
+                tables=tables,
+                ink_saver=ink_saver,
+                strict=strict,
+            )
+            _build_one(project, game_id, code, options, warm)
+
+    asked = [(game_id, code) for game_id in game_ids for code in languages(project, game_id, lang)]
+    kits = [partial(kit, game_id, code) for game_id, code in asked]
+    failed = side_by_side.run(kits, [_content_size(project, game_id) for game_id, _ in asked])  # side by side on the cores
+    if failed:
+        raise typer.Exit(failed)
     from kitpress.site.kitpage import write_index
 
     build_root = out_dir or project.build_root
@@ -93,6 +102,11 @@ def build(
             fail(KitpressError(Problem("error", "cannot write the kit page: a folder is in its way; move it", Loc(rel(page)))), kits_made)
         fail(cannot_write(exc, page), kits_made)
     out.print(f"Kit page: {index}  (open it in a browser)")
+
+
+def _content_size(project: Project, game_id: str) -> float:
+    """How much a game's kit is to build, as a guess: the bytes of its content files."""
+    return sum(path.stat().st_size for path in project.game_dir(game_id).glob("*.yaml"))
 
 
 def _build_one(project: Project, game_id: str, code: str | None, options: BuildOptions, warm: Warm | None) -> None:
