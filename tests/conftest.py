@@ -116,6 +116,7 @@ SLOW_MODULES = {
     "test_wheel",
     "test_tutorial",
     "test_warm",
+    "test_serve",
 }
 
 

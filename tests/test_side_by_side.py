@@ -44,7 +44,7 @@ def test_what_each_says_comes_in_the_order_asked_whichever_finishes_first(capfd)
 
 def test_the_first_failure_in_order_is_the_exit_code_and_nothing_starts_after_it(tmp_path, capfd):
     ran = str(tmp_path)
-    builds = [saying("a", 0.3, started=ran), saying("b", 0.0, code=3, started=ran), saying("c", started=ran), saying("d", started=ran)]
+    builds = [saying("a", 0.3, started=ran), saying("b", code=3, started=ran), saying("c", started=ran), saying("d", started=ran)]
     assert side_by_side.run(builds) == 3
     out, _ = capfd.readouterr()
     assert out.splitlines()[:2] == ["a says", "b says"]

@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 
-from kitpress.cli import building, checking, projects, starting  # noqa: F401 - importing each registers its commands
+from kitpress.cli import building, checking, projects, serving, starting  # noqa: F401 - importing each registers its commands
 from kitpress.cli.app import app, err
 
 
