@@ -2,6 +2,7 @@
 events and its files are tested in process (starlette's TestClient), the command as a user
 starts it, and the page in a real browser when chromium is installed."""
 
+import html
 import re
 import shutil
 import subprocess
@@ -201,3 +202,121 @@ def test_the_page_in_a_real_browser(mini_project, tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+# -- the teachers' side: /print -------------------------------------------------------------------
+@pytest.fixture
+def shop(mini_project, tmp_path, monkeypatch):
+    """The server of a project with no game shown live: what a teacher opens."""
+    from kitpress.site.printing import Jobs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("KITPRESS_JOBS", "1")
+    jobs = Jobs(Project(mini_project), mini_project / "build")
+    return TestClient(app(None, watch=False, jobs=jobs), base_url="http://127.0.0.1:8000"), jobs
+
+
+SAME = {"Origin": "http://127.0.0.1:8000"}
+
+
+def _finished(client, jobs, location: str) -> str:
+    number = int(location.rsplit("/", 1)[1])
+    for _ in range(600):
+        if jobs.get(number).done:
+            return client.get(location).text
+        time.sleep(0.05)
+    pytest.fail("the kit was not built within 30 s")
+
+
+def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
+    client, jobs = shop
+    assert client.get("/", follow_redirects=False).headers["location"] == "/print"
+    form = client.get("/print").text
+    assert 'name="game" value="mini"' in form and '<option value="es">Español</option>' in form and "US Letter" in form
+    asked = {"game": "mini", "lang": "es", "paper": "letter", "tables": "2", "board": "fit", "ink_saver": "on"}
+    sent = client.post("/print", data=asked, headers=SAME, follow_redirects=False)
+    assert sent.status_code == 303 and sent.headers["location"].startswith("/print/jobs/")
+    page = _finished(client, jobs, sent.headers["location"])
+    assert "Built" in page and "Print at 100 % / actual size" in page and 'data-component="cards"' in page
+    kit = mini_project / "build/mini/es/letter"
+    manifest = (kit / "manifest.json").read_text()
+    assert '"paper": "letter"' in manifest and '"lang": "es"' in manifest
+    href = re.search(r'href="(/kit/mini/es/letter/cards\.pdf)"', page).group(1)
+    assert client.get(href).content == (kit / "cards.pdf").read_bytes()
+    from pypdf import PdfReader
+
+    pages = PdfReader(kit / "cards.pdf").pages  # two tables: the kit twice, each page marked in Spanish
+    assert "Mesa 1" in pages[0].extract_text() and "Mesa 2" in pages[len(pages) // 2].extract_text()
+    assert '"paper_mm": [215.9, 279.4]' in manifest.replace("\n", "").replace(" ", "").replace(",", ", ").replace(":", ": ")
+
+
+@pytest.mark.parametrize(
+    "field, value, said",
+    [
+        ("game", "chess", "no game 'chess' here"),
+        ("lang", "fr", "has no language 'fr'"),
+        ("paper", "legal", "no paper 'legal'"),
+        ("tables", "41", "tables: a whole number from 1 to 40"),
+        ("tables", "-1", "tables: a whole number from 1 to 40"),
+        ("board", "scale", "board: tile or fit"),
+        ("printer", "office", "no saved printer 'office'"),
+    ],
+)
+def test_a_choice_the_form_did_not_offer_is_refused_and_nothing_is_built(shop, mini_project, field, value, said):
+    client, jobs = shop
+    asked = {"game": "mini", "lang": "en", "paper": "a4", "tables": "1", "board": "tile", field: value}
+    sent = client.post("/print", data=asked, headers=SAME)
+    assert sent.status_code == 400 and html.unescape(sent.text).count(said) == 1
+    assert not (mini_project / "build").exists()
+
+
+def test_a_form_from_elsewhere_changes_nothing(shop, mini_project):
+    client, _ = shop
+    asked = {"game": "mini", "lang": "en", "paper": "a4"}
+    for headers in ({}, {"Origin": "http://evil.example"}, {"Origin": "null"}):
+        assert client.post("/print", data=asked, headers=headers).status_code == 403
+    assert client.post("/print/printer", data={"name": "office", "dx": "1", "dy": "1"}).status_code == 403
+    assert not (mini_project / "build").exists()
+    from kitpress.build import printers
+
+    assert printers.names() == []
+
+
+def test_the_printer_check_offset_saved_from_the_page_is_the_cli_s_setting(shop):
+    from kitpress.build import printers
+
+    client, _ = shop
+    sent = client.post("/print/printer", data={"name": "office", "dx": "-1.5", "dy": "0.5", "flip": "short"}, headers=SAME, follow_redirects=False)
+    assert sent.status_code == 303 and sent.headers["location"] == "/print?saved=office"
+    assert printers.load("office") == printers.Printer((-1.5, 0.5), "short")
+    assert '<option value="office">office</option>' in client.get("/print?saved=office").text
+    bad = client.post("/print/printer", data={"name": "office", "dx": "40", "dy": "0"}, headers=SAME)
+    assert bad.status_code == 400 and "more than 15 mm" in html.unescape(bad.text)  # said as the command says it
+
+
+def test_two_orders_for_one_kit_never_build_into_its_folder_at_once(shop, monkeypatch):
+    from kitpress.site import printing
+
+    client, jobs = shop
+    running, most = [0], [0]
+    real = printing.build_game
+
+    def counted(*args, **kwargs):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        try:
+            time.sleep(0.2)
+            return real(*args, **kwargs)
+        finally:
+            running[0] -= 1
+
+    monkeypatch.setattr(printing, "build_game", counted)
+    same = {"game": "mini", "lang": "en", "paper": "a4"}
+    first = client.post("/print", data=same, headers=SAME, follow_redirects=False).headers["location"]
+    again = client.post("/print", data=same, headers=SAME, follow_redirects=False).headers["location"]
+    other = client.post("/print", data={**same, "tables": "2"}, headers=SAME, follow_redirects=False).headers["location"]
+    assert first == again != other  # the same order joins the job under way
+    _finished(client, jobs, first)
+    _finished(client, jobs, other)
+    assert most[0] == 1  # the other order for the same folder waited its turn

@@ -22,7 +22,7 @@ from pathlib import Path
 from kitpress import files
 from kitpress.content import yamlio
 from kitpress.content.yamlio import YMap
-from kitpress.errors import Loc, fail
+from kitpress.errors import KitpressError, Loc, fail
 from kitpress.impose.geometry import FLIPS
 
 MAX_OFFSET_MM = 15
@@ -84,6 +84,14 @@ def load(name: str) -> Printer:
     offset = parse_offset(value, entry.loc_of("back_offset"))
     flip = parse_flip(str(entry.get("flip") or "long"), entry.loc_of("flip"))
     return Printer(offset, flip)
+
+
+def names() -> list[str]:
+    """The saved printers' names ([] if none, or if the file cannot be read: `load` says why)."""
+    try:
+        return sorted(_read(settings_file()))
+    except KitpressError:
+        return []
 
 
 def save(name: str, printer: Printer) -> Path:

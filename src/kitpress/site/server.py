@@ -20,17 +20,21 @@ import socket
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
 
 import anyio
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from kitpress.site.kits import Kit
+from kitpress.build import printers
+from kitpress.errors import KitpressError
+from kitpress.site import printing
+from kitpress.site.kits import PAPER_NAMES, Kit
+from kitpress.site.printing import Jobs
 from kitpress.site.live import Live, State
 from kitpress.site.manifests import load_kit
 
@@ -45,23 +49,39 @@ EDITORS = {  # how a problem's link opens its file: {path}, {line}, {col}
 }
 
 
-def app(live: Live, editor: str = "vscode", heartbeat: float = HEARTBEAT, watch: bool = True) -> Starlette:
-    """The server of one live kit; `watch`: rebuild it on every save (tests build by hand)."""
-    page = _environment().get_template("live.html.j2")
+def app(
+    live: Live | None,
+    editor: str = "vscode",
+    heartbeat: float = HEARTBEAT,
+    watch: bool = True,
+    jobs: Jobs | None = None,
+) -> Starlette:
+    """The server: `live`, a game's kit kept built and shown (rebuilt on every save if `watch`;
+    tests build by hand); `jobs`, the kits teachers order from its form (`/print`)."""
+    env = _environment()
+    page, printing_page = env.get_template("live.html.j2"), env.get_template("print.html.j2")
     link = EDITORS.get(editor, editor)  # a name, or a pattern of one's own
     stop = threading.Event()
+    root = (live.options.out or live.project.build_root) if live else (jobs.out or jobs.project.build_root)
 
     def render(state: State, fragment: bool) -> str:
-        kit = _kit(state)
+        kit = _kit(state.folder)
         return page.render(state=state, kit=kit, game=live.game, paper=live.options.paper, fragment=fragment, editor=link)
 
     async def index(request: Request) -> Response:
+        if live is None:
+            return RedirectResponse("/print", status_code=303)
         return HTMLResponse(render(live.state, fragment=False))
 
     async def fragment(request: Request) -> Response:
+        if live is None:
+            return PlainTextResponse("no game is shown live", status_code=404)
         return HTMLResponse(render(live.state, fragment=True))
 
     async def events(request: Request) -> Response:
+        if live is None:
+            return PlainTextResponse("no game is shown live", status_code=404)
+
         async def stream():
             seen = -1
             while True:
@@ -77,10 +97,72 @@ def app(live: Live, editor: str = "vscode", heartbeat: float = HEARTBEAT, watch:
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     async def kit_file(request: Request) -> Response:
-        path = _inside(live.state, request.path_params["path"])
+        path = _inside(root, request.path_params["path"])
         if path is None:
-            return PlainTextResponse("not a file of this kit", status_code=404)
+            return PlainTextResponse("not a file of a kit", status_code=404)
         return FileResponse(path, headers={"Cache-Control": "no-store"})
+
+    # -- the teachers' side --------------------------------------------------------------------
+    def order_page(status: int = 200, refused: str = "", saved: str = "") -> Response:
+        offered = printing.choices(jobs.project)
+        html = printing_page.render(
+            view="form", games=offered, papers=PAPER_NAMES, printers=printers.names(), refused=refused, saved=saved, most=printing.MOST_TABLES
+        )
+        return HTMLResponse(html, status_code=status)
+
+    async def print_form(request: Request) -> Response:
+        return order_page(saved=request.query_params.get("saved", "")[:64])
+
+    async def print_order(request: Request) -> Response:
+        form = await _form(request)
+        if form is None:
+            return PlainTextResponse("refused: this page's own forms only", status_code=403)
+        try:
+            job = jobs.start(printing.order(jobs.project, form))
+        except printing.Refused as exc:
+            return order_page(400, refused=str(exc))
+        return RedirectResponse(f"/print/jobs/{job.number}", status_code=303)
+
+    async def print_job(request: Request) -> Response:
+        job = jobs.get(_number(request.path_params["number"]))
+        if job is None:
+            return PlainTextResponse("no such job", status_code=404)
+        return HTMLResponse(printing_page.render(view="job", job=job, kit=_kit(job.folder) if job.done else None))
+
+    async def job_events(request: Request) -> Response:
+        job = jobs.get(_number(request.path_params["number"]))
+        if job is None:
+            return PlainTextResponse("no such job", status_code=404)
+
+        async def stream():
+            seen = _number(request.query_params.get("seen", "0"))
+            while True:
+                lines, done = await anyio.to_thread.run_sync(jobs.wait, job, seen, heartbeat, abandon_on_cancel=True)
+                for line in lines:
+                    yield f"event: line\ndata: {json.dumps(line)}\n\n"
+                seen += len(lines)
+                if done:
+                    yield "event: done\ndata: {}\n\n"
+                    return
+                if not lines:
+                    yield ": still here\n\n"
+                if await request.is_disconnected():
+                    return
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+    async def save_printer(request: Request) -> Response:
+        form = await _form(request)
+        if form is None:
+            return PlainTextResponse("refused: this page's own forms only", status_code=403)
+        name = str(form.get("name", "")).strip()
+        try:
+            offset = printers.parse_offset(f"{form.get('dx', '0') or '0'},{form.get('dy', '0') or '0'}")
+            flip = printers.parse_flip(str(form.get("flip", "long")))
+            printers.save(name, printers.Printer(offset, flip))
+        except KitpressError as exc:
+            return order_page(400, refused=exc.problems[0].message)
+        return RedirectResponse(f"/print?saved={quote(name)}", status_code=303)
 
     def watching() -> None:
         from watchfiles import watch as changes_of
@@ -91,7 +173,7 @@ def app(live: Live, editor: str = "vscode", heartbeat: float = HEARTBEAT, watch:
     @contextlib.asynccontextmanager
     async def lifespan(_app):
         worker = None
-        if watch:
+        if watch and live is not None:
             await anyio.to_thread.run_sync(live.rebuild)  # the page has a kit to show from the start
             worker = threading.Thread(target=watching, name="kitpress-watch", daemon=True)
             worker.start()
@@ -106,12 +188,42 @@ def app(live: Live, editor: str = "vscode", heartbeat: float = HEARTBEAT, watch:
         Route("/events", events),
         Route("/kit/{path:path}", kit_file),
     ]
+    if jobs is not None:
+        routes += [
+            Route("/print", print_form),
+            Route("/print", print_order, methods=["POST"]),
+            Route("/print/jobs/{number}", print_job),
+            Route("/print/jobs/{number}/events", job_events),
+            Route("/print/printer", save_printer, methods=["POST"]),
+        ]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-def _kit(state: State) -> Kit | None:
-    """The last good kit, as the kit page shows it (None before the first good build)."""
-    folder = state.folder
+MAX_FORM = 16 * 1024  # bytes of a form: its fields are a few short choices
+
+
+async def _form(request: Request) -> dict | None:
+    """A form posted by this server's own page (its Origin is this server), as {name: value};
+    None for one from anywhere else, or one that is not a small urlencoded form."""
+    origin, host = request.headers.get("origin"), request.headers.get("host")
+    if not origin or not host or origin not in (f"http://{host}", f"https://{host}"):
+        return None
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return None
+    return {key: values[-1] for key, values in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() and len(text) < 12 else 0
+
+
+def _kit(folder: Path | None) -> Kit | None:
+    """A kit in its folder, as the kit page shows it (None before the first good build)."""
     if folder is None or not (folder / "manifest.json").is_file():
         return None
     root = folder.parents[2]
@@ -126,12 +238,10 @@ def _summary(state: State) -> dict:
     return {"version": state.version, "built": state.built, "problems": len(state.problems), "changes": state.changes or []}
 
 
-def _inside(state: State, asked: str) -> Path | None:
-    """The file `asked` names inside the kit's build folder (game/lang/paper/…), or None: nothing
+def _inside(root: Path, asked: str) -> Path | None:
+    """The file `asked` names inside the build folder (game/lang/paper/…), or None: nothing
     outside it once links are resolved, nothing in a hidden folder, nothing that is not a file."""
-    if state.folder is None:
-        return None
-    root = state.folder.parents[2].resolve()
+    root = Path(root).resolve()
     parts = Path(asked).parts
     if not parts or any(part in ("..", "") or part.startswith(".") for part in parts):
         return None
@@ -159,13 +269,15 @@ def _environment() -> ImmutableSandboxedEnvironment:
     return env
 
 
-def serve(live: Live, host: str, port: int, editor: str, opened: Callable[[str], None] | None = None) -> None:
+def serve(
+    live: Live | None, jobs: Jobs, host: str, port: int, editor: str, opened: Callable[[str], None] | None = None
+) -> None:
     """Run the server until Ctrl-C; `opened(url)` once it listens. OSError if it cannot listen
     there (the port taken, say): the socket is bound here, so that is said before anything runs."""
     import uvicorn
 
     listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
-    config = uvicorn.Config(app(live, editor), log_level="warning", lifespan="on")
+    config = uvicorn.Config(app(live, editor, jobs=jobs), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     if opened is not None:
         def announce() -> None:
