@@ -287,7 +287,8 @@ def test_the_printer_check_offset_saved_from_the_page_is_the_cli_s_setting(shop)
     from kitpress.build import printers
 
     client, _ = shop
-    sent = client.post("/print/printer", data={"name": "office", "dx": "-1.5", "dy": "0.5", "flip": "short"}, headers=SAME, follow_redirects=False)
+    saved = {"name": "office", "dx": "-1.5", "dy": "0.5", "flip": "short"}
+    sent = client.post("/print/printer", data=saved, headers=SAME, follow_redirects=False)
     assert sent.status_code == 303 and sent.headers["location"] == "/print?saved=office"
     assert printers.load("office") == printers.Printer((-1.5, 0.5), "short")
     assert '<option value="office">office</option>' in client.get("/print?saved=office").text

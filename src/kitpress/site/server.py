@@ -106,8 +106,9 @@ def app(
     def order_page(status: int = 200, refused: str = "", saved: str = "") -> Response:
         offered = printing.choices(jobs.project)
         html = printing_page.render(
-            view="form", games=offered, papers=PAPER_NAMES, printers=printers.names(), refused=refused, saved=saved, most=printing.MOST_TABLES
-        )
+            view="form", games=offered, papers=PAPER_NAMES, printers=printers.names(), refused=refused, saved=saved,
+            most=printing.MOST_TABLES,
+        )  # fmt: skip
         return HTMLResponse(html, status_code=status)
 
     async def print_form(request: Request) -> Response:
