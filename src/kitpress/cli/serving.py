@@ -23,7 +23,7 @@ def serve(
     ),
     editor: str = typer.Option(
         "vscode",
-        help="Where a problem's link opens its file: vscode, vscodium, idea, sublime, none, or a pattern of {path}, {line}, {col}.",
+        help="Where a problem's link opens its file: vscode, vscodium, idea, sublime, none, or a {path}:{line}:{col} pattern.",
     ),
     browser: bool = typer.Option(True, "--browser/--no-browser", help="Open the page in the default browser."),
 ) -> None:
