@@ -238,7 +238,8 @@ def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
     sent = client.post("/print", data=asked, headers=SAME, follow_redirects=False)
     assert sent.status_code == 303 and sent.headers["location"].startswith("/print/jobs/")
     page = _finished(client, jobs, sent.headers["location"])
-    assert "Built" in page and "Print at 100 % / actual size" in page and 'data-component="cards"' in page
+    assert '<html lang="es">' in page and "Listo" in page and "Imprime al 100 % (tamaño real)" in page  # the kit's language
+    assert 'data-component="cards"' in page and "Cartulina" in page and "A doble cara · voltear por el borde largo" in page
     kit = mini_project / "build/mini/es/letter"
     manifest = (kit / "manifest.json").read_text()
     assert '"paper": "letter"' in manifest and '"lang": "es"' in manifest
@@ -321,3 +322,17 @@ def test_two_orders_for_one_kit_never_build_into_its_folder_at_once(shop, monkey
     _finished(client, jobs, first)
     _finished(client, jobs, other)
     assert most[0] == 1  # the other order for the same folder waited its turn
+
+
+def test_the_order_page_speaks_the_browser_s_language_and_counts_as_it_does(shop):
+    from kitpress.site.words import WORDS, Words
+
+    client, _ = shop
+    page = client.get("/print", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}).text
+    assert '<html lang="ru">' in page and "Напечатать комплект" in page and "Собрать комплект" in page
+    assert '<html lang="en">' in client.get("/print", headers={"Accept-Language": "de-DE,de"}).text  # none of ours: English
+    sheets = [Words("ru")("sheets", n=n) for n in (1, 2, 5, 11, 21, 24)]
+    assert sheets == ["1 лист", "2 листа", "5 листов", "11 листов", "21 лист", "24 листа"]
+    assert [Words("es")("pages", n=n) for n in (1, 2)] == ["1 página", "2 páginas"]
+    assert (Words("en").decimal(4.94), Words("es").decimal(4.94), Words("ru").decimal(4.94)) == ("4.9", "4,9", "4,9")
+    assert all(set(words) == set(WORDS["en"]) for words in WORDS.values())  # every page word in every language

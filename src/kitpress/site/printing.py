@@ -71,6 +71,16 @@ def choices(project: Project) -> list[Choice]:
     return out
 
 
+def kit_language(project: Project, wanted: Order) -> str:
+    """The language the ordered kit is in: the one asked for, or the game's own."""
+    if wanted.lang:
+        return wanted.lang
+    try:
+        return source_language(project.game_dir(wanted.game))
+    except KitpressError:
+        return "en"
+
+
 def _title(root: Path) -> str:
     from kitpress.content import yamlio
 

@@ -35,10 +35,12 @@ from kitpress.errors import KitpressError
 from kitpress.site import printing
 from kitpress.site.kits import PAPER_NAMES, Kit
 from kitpress.site.printing import Jobs
+from kitpress.site.words import Words, browser_language
 from kitpress.site.live import Live, State
 from kitpress.site.manifests import load_kit
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+ENGLISH = Words("en")  # the designer's live page: kitpress's own language, as its messages are
 HEARTBEAT = 15.0  # seconds between the comments that keep an idle event stream open
 EDITORS = {  # how a problem's link opens its file: {path}, {line}, {col}
     "vscode": "vscode://file{path}:{line}:{col}",
@@ -66,7 +68,8 @@ def app(
 
     def render(state: State, fragment: bool) -> str:
         kit = _kit(state.folder)
-        return page.render(state=state, kit=kit, game=live.game, paper=live.options.paper, fragment=fragment, editor=link)
+        shown = {"game": live.game, "paper": live.options.paper, "fragment": fragment, "editor": link, "say": ENGLISH}
+        return page.render(state=state, kit=kit, **shown)
 
     async def index(request: Request) -> Response:
         if live is None:
@@ -103,16 +106,17 @@ def app(
         return FileResponse(path, headers={"Cache-Control": "no-store"})
 
     # -- the teachers' side --------------------------------------------------------------------
-    def order_page(status: int = 200, refused: str = "", saved: str = "") -> Response:
+    def order_page(request: Request, status: int = 200, refused: str = "", saved: str = "") -> Response:
         offered = printing.choices(jobs.project)
+        say = Words(browser_language(request.headers.get("accept-language", "")))
         html = printing_page.render(
             view="form", games=offered, papers=PAPER_NAMES, printers=printers.names(), refused=refused, saved=saved,
-            most=printing.MOST_TABLES,
+            most=printing.MOST_TABLES, say=say,
         )  # fmt: skip
         return HTMLResponse(html, status_code=status)
 
     async def print_form(request: Request) -> Response:
-        return order_page(saved=request.query_params.get("saved", "")[:64])
+        return order_page(request, saved=request.query_params.get("saved", "")[:64])
 
     async def print_order(request: Request) -> Response:
         form = await _form(request)
@@ -121,14 +125,15 @@ def app(
         try:
             job = jobs.start(printing.order(jobs.project, form))
         except printing.Refused as exc:
-            return order_page(400, refused=str(exc))
+            return order_page(request, 400, refused=str(exc))
         return RedirectResponse(f"/print/jobs/{job.number}", status_code=303)
 
     async def print_job(request: Request) -> Response:
         job = jobs.get(_number(request.path_params["number"]))
         if job is None:
             return PlainTextResponse("no such job", status_code=404)
-        return HTMLResponse(printing_page.render(view="job", job=job, kit=_kit(job.folder) if job.done else None))
+        say = Words(printing.kit_language(jobs.project, job.order))  # the page speaks the kit's language
+        return HTMLResponse(printing_page.render(view="job", job=job, kit=_kit(job.folder) if job.done else None, say=say))
 
     async def job_events(request: Request) -> Response:
         job = jobs.get(_number(request.path_params["number"]))
@@ -162,7 +167,7 @@ def app(
             flip = printers.parse_flip(str(form.get("flip", "long")))
             printers.save(name, printers.Printer(offset, flip))
         except KitpressError as exc:
-            return order_page(400, refused=exc.problems[0].message)
+            return order_page(request, 400, refused=exc.problems[0].message)
         return RedirectResponse(f"/print?saved={quote(name)}", status_code=303)
 
     def watching() -> None:

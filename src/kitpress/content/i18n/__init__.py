@@ -24,6 +24,7 @@ from kitpress.content.i18n.catalogue import (
     read_lock,
 )
 from kitpress.content.i18n.gametexts import map_texts, overlay, pseudo, pseudo_catalogue, texts
+from kitpress.content.i18n.plurals import category as plural_category
 from kitpress.content.i18n.scripts import Script, check_language, script_of
 from kitpress.content.i18n.status import (
     COUNTS,
@@ -59,6 +60,7 @@ __all__ = [
     "overlay",
     "percent",
     "placeholder_change",
+    "plural_category",
     "problems_of",
     "pseudo",
     "pseudo_catalogue",
