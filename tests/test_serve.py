@@ -336,3 +336,35 @@ def test_the_order_page_speaks_the_browser_s_language_and_counts_as_it_does(shop
     assert [Words("es")("pages", n=n) for n in (1, 2)] == ["1 página", "2 páginas"]
     assert (Words("en").decimal(4.94), Words("es").decimal(4.94), Words("ru").decimal(4.94)) == ("4.9", "4,9", "4,9")
     assert all(set(words) == set(WORDS["en"]) for words in WORDS.values())  # every page word in every language
+
+
+def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
+    """Debian's chromium, driven by Playwright: the page changes by itself after a save, shows the
+    error a broken file makes, then clears it once the file is fixed."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip("chromium not installed (apt-get install chromium)")
+    cards = mini_project / "content/mini/cards.yaml"
+    process, url = _started(["mini", "--no-browser", "--port", "0"], mini_project)
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            try:
+                page = browser.new_page()
+                page.goto(url)
+                assert page.inner_text(".status .state") == "Built"
+                edit(cards, "Move back one space.", "Move back five spaces.")
+                page.wait_for_selector("text=cards.pdf: cards/south", timeout=20_000)  # no reload: the events
+                edit(cards, "title: South wind", "titel: South wind")
+                page.wait_for_selector(".problem.error", timeout=20_000)
+                assert "unknown key 'titel'" in page.inner_text(".problems")
+                assert "Not rebuilt" in page.inner_text(".status .state")
+                assert page.locator('.component[data-component="cards"]').count() == 1  # the last good kit stays
+                edit(cards, "titel: South wind", "title: South wind")
+                page.wait_for_selector(".problem.error", state="detached", timeout=20_000)
+                assert page.inner_text(".status .state") == "Built"
+            finally:
+                browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
