@@ -108,11 +108,12 @@ class Live:
         """The project file a problem names, if it is one (never a file outside the project)."""
         if not shown or shown.startswith("<") or shown.startswith("--"):
             return None
-        root = Path(self.project.root).resolve()
+        root = Path(self.project.root)
         for base in (Path.cwd(), root):
-            path = (base / shown).resolve()
-            if path.is_relative_to(root) and path.is_file():
-                return path
+            try:
+                return files.checked(base / shown, [root])
+            except KitpressError:
+                continue
         return None
 
 

@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from kitpress import files
 from kitpress.build import printers
 from kitpress.errors import KitpressError
 from kitpress.site import printing
@@ -245,18 +246,16 @@ def _summary(state: State) -> dict:
 
 
 def _inside(root: Path, asked: str) -> Path | None:
-    """The file `asked` names inside the build folder (game/lang/paper/…), or None: nothing
-    outside it once links are resolved, nothing in a hidden folder, nothing that is not a file."""
-    root = Path(root).resolve()
+    """The file `asked` names inside the build folder (game/lang/paper/…), or None: nothing in a
+    hidden folder, and through the files door, nothing outside the folder once links are
+    resolved and nothing that is not a plain file."""
     parts = Path(asked).parts
     if not parts or any(part in ("..", "") or part.startswith(".") for part in parts):
         return None
-    path = (root / Path(*parts)).resolve()
-    if not path.is_relative_to(root) or not path.is_file():
+    try:
+        return files.checked(Path(root) / Path(*parts), [Path(root)])
+    except KitpressError:
         return None
-    if any(part.startswith(".") for part in path.relative_to(root).parts):
-        return None
-    return path
 
 
 def _environment() -> ImmutableSandboxedEnvironment:
