@@ -29,7 +29,7 @@ DOORS = {
     "fontTools": {"content", "typeset"},
     "reportlab": {"", "typeset", "render"},  # "": __init__ names the fonts before reportlab's modules load
     "pikepdf": {"render", "build"},
-    "pypdfium2": {"build", "site"},
+    "pypdfium2": {"build"},
     "PIL": {"content", "build", "site"},
     "pypdf": set(),  # tests and tools/ only: not a dependency of kitpress
 }

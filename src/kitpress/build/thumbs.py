@@ -38,19 +38,12 @@ def thumbnail(pdf: Path, target: Path, sha: str = "") -> tuple[int, int]:
 def draw_thumbnail(pdf: Path, target: Path, sha: str) -> tuple[int, int]:
     """Page 1 of `pdf`, THUMB_WIDTH px wide, as a PNG that records `sha`, the PDF it shows;
     written only if it changes. Builds draw their files' thumbnails in their workers too."""
-    import pypdfium2 as pdfium  # only when a thumbnail is drawn: 12 ms to import
+    from kitpress.build import rasters
 
-    document = pdfium.PdfDocument(str(pdf))
     try:
-        if len(document) == 0:
-            raise ValueError(f"{pdf} has no pages")
-        page = document[0]
-        width, _ = page.get_size()
-        bitmap = page.render(scale=THUMB_WIDTH / width, may_draw_forms=False)
-        image = bitmap.to_pil().convert("RGB")
-        page.close()
-    finally:
-        document.close()
+        (image,) = rasters.render(pdf, [1], width=THUMB_WIDTH)
+    except IndexError:
+        raise ValueError(f"{pdf} has no pages") from None
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", pnginfo=source_info(sha))
     data = buffer.getvalue()

@@ -1,15 +1,15 @@
 """Previews from the real PDFs: a PNG of every page, a contact sheet per deck with every card
 front in a grid and its id under it, and old beside new for the pages the last build changed.
-Rasterised with pdfium (pypdfium2, from PyPI)."""
+Rasterised by build/rasters (pdfium)."""
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from kitpress.build import rasters
 from kitpress.build.publish import PREVIOUS
 from kitpress.compose.scene import Part
 from kitpress.render.canvas import Job, Meta
@@ -22,11 +22,7 @@ CARD_DPI = 100
 
 
 def pages(pdf: Path, dpi: int = DPI) -> list[Image.Image]:
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        return [document[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(document))]
-    finally:
-        document.close()
+    return rasters.render(pdf, scale=dpi / 72)
 
 
 def write_pages(folder: Path, target: Path, components: list[str] | None = None) -> list[Path]:
