@@ -2,7 +2,9 @@
 events and its files are tested in process (starlette's TestClient), the command as a user
 starts it, and the page in a real browser when chromium is installed."""
 
+import contextlib
 import html
+import io
 import re
 import shutil
 import subprocess
@@ -11,7 +13,9 @@ import threading
 import time
 from pathlib import Path
 
+import pypdfium2
 import pytest
+from PIL import Image
 from starlette.testclient import TestClient
 
 from kitpress.build.pipeline import BuildOptions, Project
@@ -63,6 +67,52 @@ def test_an_edit_is_one_more_build_that_says_what_changed(live, mini_project):
     shown = client(live).get("/live").text
     assert "cards.pdf: cards/south" in shown
     assert "<html" not in shown  # the part the page replaces, not a page
+
+
+def test_every_page_is_shown_and_the_piece_an_edit_changed_is_marked_where_it_prints(live, mini_project):
+    page = client(live).get("/").text
+    pictures = [html.unescape(src) for src in re.findall(r'<img src="(/page/[^"]+)"', page)]
+    kit = live.state.folder
+    printed = [pdf for pdf in kit.glob("*.pdf") if pdf.name != "kit.pdf"]
+    assert len(pictures) == sum(len(pypdfium2.PdfDocument(pdf)) for pdf in printed)  # every page, the whole kit aside
+    assert 'class="page changed"' not in page  # a first build changes nothing
+    for src in pictures:
+        got = client(live).get(src)
+        assert got.status_code == 200 and got.headers["content-type"] == "image/png", src
+        assert Image.open(io.BytesIO(got.content)).width == 360 and "immutable" in got.headers["cache-control"]
+
+    edit(mini_project / "content/mini/cards.yaml", "Move back one space.", "Move back two spaces.")
+    live.rebuild()
+    shown = client(live).get("/live").text
+    assert re.findall(r'<li class="page changed" id="([^"]+)"', shown) == ["cards-1"]  # the south card's sheet alone
+    assert 'href="#cards-1"' in shown  # listed at the top, a link to it
+    (style,) = re.findall(r'id="cards-1".*?class="mark" style="([^"]+)"', shown, re.S)
+    left, top, width, height = (float(v) / 100 for v in re.findall(r"([\d.]+)%", style))
+    document = pypdfium2.PdfDocument(kit / "cards.pdf")  # where the new words print, as pdfium finds them
+    sheet = document[0]
+    found = sheet.get_textpage().search("back two spaces").get_next()
+    assert found is not None
+    boxes = [sheet.get_textpage().get_charbox(found[0] + i) for i in range(5, 8)]  # "two", the word that changed
+    page_width, page_height = sheet.get_size()
+    x0, x1 = min(b[0] for b in boxes) / page_width, max(b[2] for b in boxes) / page_width
+    y0, y1 = 1 - max(b[3] for b in boxes) / page_height, 1 - min(b[1] for b in boxes) / page_height
+    assert left <= x0 and x1 <= left + width and top <= y0 and y1 <= top + height, (style, (x0, x1, y0, y1))
+    assert width < 0.15 and height < 0.05  # the word that changed, not the line, the card or the sheet
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "/page/mini/en/a4/cards.pdf?n=9&w=360",  # no such page
+        "/page/mini/en/a4/cards.pdf?n=0&w=360",
+        "/page/mini/en/a4/cards.pdf?n=1&w=5000",  # not a width the page asks for
+        "/page/mini/en/a4/manifest.json?n=1&w=360",
+        "/page/mini/en/%2e%2e/%2e%2e/%2e%2e/content/mini/cards.yaml?n=1&w=360",
+        "/page/mini/en/a4/.previous/cards.pdf?n=1&w=360",
+    ],
+)
+def test_no_page_is_drawn_but_a_kit_s(live, asked):
+    assert client(live).get(asked).status_code == 404
 
 
 def test_a_broken_file_shows_its_error_its_line_and_a_link_to_it_and_keeps_the_last_kit(live, mini_project):

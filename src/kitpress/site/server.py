@@ -1,14 +1,16 @@
 """`kitpress serve`: one warm local process that keeps a game's kit built and shows it live.
 
 The page lists the kit's files as the kit page does (a picture of each first page, its stock and
-sides, how many sheets), what the last save changed, and every problem with its place, the
-line it points at and a link that opens it in the editor. Every save of the game's content,
+sides, how many sheets), what the last save changed, every problem with its place, the line it
+points at and a link that opens it in the editor, and every page of the kit, the pieces the last
+save changed boxed (site/pages). Every save of the game's content,
 layouts or fonts rebuilds the kit (site/live), and the page is told at once (server-sent
 events) and shows the new build without being reloaded. Without scripts it is still whole:
 reloading it shows the last build.
 
-Safe by construction: bound to 127.0.0.1 unless asked otherwise; only GET requests, so nothing
-a page elsewhere makes a browser send can change anything; a file is served only from the
+Safe by construction: bound to 127.0.0.1 unless asked otherwise; the two requests that change
+something (an order, a printer saved) are taken only from this server's own page (their Origin),
+so nothing a page elsewhere makes a browser send can change anything; a file is served only from the
 kit's build folder, checked after every link is resolved and never from a hidden folder (a
 build's staging folder, its batches); the game's text is escaped by the template."""
 
@@ -33,7 +35,7 @@ from starlette.routing import Route
 from kitpress import files
 from kitpress.build import printers
 from kitpress.errors import KitpressError
-from kitpress.site import printing
+from kitpress.site import pages, printing
 from kitpress.site.kits import PAPER_NAMES, Kit
 from kitpress.site.printing import Jobs
 from kitpress.site.words import Words, browser_language
@@ -65,22 +67,40 @@ def app(
     page, printing_page = env.get_template("live.html.j2"), env.get_template("print.html.j2")
     link = EDITORS.get(editor, editor)  # a name, or a pattern of one's own
     stop = threading.Event()
+    pictures = pages.Pages()
     root = (live.options.out or live.project.build_root) if live else (jobs.out or jobs.project.build_root)
 
     def render(state: State, fragment: bool) -> str:
         kit = _kit(state.folder)
+        files = pictures.view(Path(root), state.folder, kit, bool(state.built and state.changes)) if kit else []
         shown = {"game": live.game, "paper": live.options.paper, "fragment": fragment, "editor": link, "say": ENGLISH}
-        return page.render(state=state, kit=kit, **shown)
+        return page.render(state=state, kit=kit, files=files, widths=pages.WIDTHS, **shown)
 
     async def index(request: Request) -> Response:
         if live is None:
             return RedirectResponse("/print", status_code=303)
-        return HTMLResponse(render(live.state, fragment=False))
+        return HTMLResponse(await anyio.to_thread.run_sync(render, live.state, False))  # reads PDFs: off the event loop
 
     async def fragment(request: Request) -> Response:
         if live is None:
             return PlainTextResponse("no game is shown live", status_code=404)
-        return HTMLResponse(render(live.state, fragment=True))
+        return HTMLResponse(await anyio.to_thread.run_sync(render, live.state, True))
+
+    async def page_picture(request: Request) -> Response:
+        """Page n of a kit's PDF as PNG, at one of WIDTHS; kept by the browser while its address
+        (which carries the file's stamp) is the same."""
+        path = _inside(root, request.path_params["path"])
+        number, width = _number(request.query_params.get("n", "")), _number(request.query_params.get("w", ""))
+        if path is None or path.suffix != ".pdf" or width not in pages.WIDTHS:
+            return PlainTextResponse("not a page of a kit", status_code=404)
+        try:
+            data = await anyio.to_thread.run_sync(pictures.png, path, number, width)
+        except IndexError:
+            return PlainTextResponse("no such page", status_code=404)
+        except Exception:  # noqa: BLE001 - a PDF being replaced this instant, or not one pdfium reads
+            return PlainTextResponse("this page cannot be drawn now", status_code=503, headers={"Retry-After": "1"})
+        cache = "private, max-age=86400, immutable" if request.query_params.get("v") == pages.stamp(path) else "no-store"
+        return Response(data, media_type="image/png", headers={"Cache-Control": cache})
 
     async def events(request: Request) -> Response:
         if live is None:
