@@ -300,6 +300,9 @@ def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
     pages = PdfReader(kit / "cards.pdf").pages  # two tables: the kit twice, each page marked in Spanish
     assert "Mesa 1" in pages[0].extract_text() and "Mesa 2" in pages[len(pages) // 2].extract_text()
     assert '"paper_mm": [215.9, 279.4]' in manifest.replace("\n", "").replace(" ", "").replace(",", ", ").replace(":", ": ")
+    index = (mini_project / "build/index.html").read_text(encoding="utf-8")  # the offline kit page, as `kitpress build` writes it
+    assert 'href="mini/es/letter/cards.pdf"' in index and 'href="/kit/index.html"' in page
+    assert client.get("/kit/index.html").text == index  # linked from the job's page; its links resolve beside it
 
 
 @pytest.mark.parametrize(
@@ -388,13 +391,13 @@ def test_the_order_page_speaks_the_browser_s_language_and_counts_as_it_does(shop
     assert all(set(words) == set(WORDS["en"]) for words in WORDS.values())  # every page word in every language
 
 
-def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
-    """Debian's chromium, driven by Playwright: the page changes by itself after a save, shows the
-    error a broken file makes, then clears it once the file is fixed."""
+@contextlib.contextmanager
+def in_chromium(mini_project):
+    """`kitpress serve mini` as a user starts it, and a page of Debian's chromium (driven by
+    Playwright) at its address; skipped, and said, where either is not installed."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         pytest.skip("chromium not installed (apt-get install chromium)")
-    cards = mini_project / "content/mini/cards.yaml"
     process, url = _started(["mini", "--no-browser", "--port", "0"], mini_project)
     try:
         with sync_api.sync_playwright() as playwright:
@@ -402,19 +405,68 @@ def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
             try:
                 page = browser.new_page()
                 page.goto(url)
-                assert page.inner_text(".status .state") == "Built"
-                edit(cards, "Move back one space.", "Move back five spaces.")
-                page.wait_for_selector("text=cards.pdf: cards/south", timeout=20_000)  # no reload: the events
-                edit(cards, "title: South wind", "titel: South wind")
-                page.wait_for_selector(".problem.error", timeout=20_000)
-                assert "unknown key 'titel'" in page.inner_text(".problems")
-                assert "Not rebuilt" in page.inner_text(".status .state")
-                assert page.locator('.component[data-component="cards"]').count() == 1  # the last good kit stays
-                edit(cards, "titel: South wind", "title: South wind")
-                page.wait_for_selector(".problem.error", state="detached", timeout=20_000)
-                assert page.inner_text(".status .state") == "Built"
+                yield page, url
             finally:
                 browser.close()
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
+    """The page changes by itself after a save, boxes what the save changed, shows the error a
+    broken file makes, then clears it once the file is fixed."""
+    cards = mini_project / "content/mini/cards.yaml"
+    with in_chromium(mini_project) as (page, _):
+        assert page.inner_text(".status .state") == "Built"
+        edit(cards, "Move back one space.", "Move back five spaces.")
+        page.wait_for_selector("text=cards.pdf: cards/south", timeout=20_000)  # no reload: the events
+        page.wait_for_selector(".page.changed .mark", timeout=20_000)  # the changed words, boxed on their sheet
+        assert page.locator(".page.changed").count() == 1 and "changed" in page.inner_text(".page.changed .caption")
+        shot = page.locator(".page.changed img")
+        shot.scroll_into_view_if_needed()
+        assert shot.evaluate("img => img.complete && img.naturalWidth") == 360  # the picture drawn and shown
+        edit(cards, "title: South wind", "titel: South wind")
+        page.wait_for_selector(".problem.error", timeout=20_000)
+        assert "unknown key 'titel'" in page.inner_text(".problems")
+        assert "Not rebuilt" in page.inner_text(".status .state")
+        assert page.locator('.component[data-component="cards"]').count() == 1  # the last good kit stays
+        edit(cards, "titel: South wind", "title: South wind")
+        page.wait_for_selector(".problem.error", state="detached", timeout=20_000)
+        assert page.inner_text(".status .state") == "Built"
+
+AUDIT = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}}
+
+
+def test_the_pages_pass_an_accessibility_audit_and_work_from_the_keyboard(mini_project):
+    """axe-core (the engine browsers' audits use) finds no WCAG 2.2 AA or best-practice failure on
+    the live page, the order form, a finished job's page and the kit page it wrote; and the form
+    is reached and sent with the keyboard alone, every control showing where the focus is."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+
+    def audited(page) -> None:
+        found = axe.run(page, options=AUDIT | {"resultTypes": ["violations"]}).response["violations"]
+        assert found == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in found]
+
+    with in_chromium(mini_project) as (page, url):
+        audited(page)
+        page.goto(url + "print")
+        audited(page)
+        outlines = []
+        for _ in range(40):  # Tab from the top of the page to the first build button
+            page.keyboard.press("Tab")
+            focused = page.evaluate(
+                "() => { const e = document.activeElement, s = getComputedStyle(e);"
+                " return [e.tagName, e.type || '', s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+            )
+            outlines.append(focused)
+            if focused[:2] == ["BUTTON", "submit"]:
+                break
+        assert outlines[-1][:2] == ["BUTTON", "submit"], outlines
+        assert all(style != "none" and width >= 2 for _, _, style, width in outlines), outlines
+        page.keyboard.press("Enter")  # the order, sent from the keyboard
+        page.wait_for_selector(".kit", timeout=60_000)
+        assert "/print/jobs/" in page.url
+        audited(page)
+        page.goto((mini_project / "build" / "index.html").as_uri())  # the kit page the build wrote, offline
+        audited(page)

@@ -136,6 +136,7 @@ class Jobs:
         self._lock = threading.Lock()  # the jobs' table
         self._folders: dict[tuple, threading.Lock] = {}  # one build at a time into each kit's folder
         self._changed = threading.Condition()
+        self._pages = threading.Lock()  # one job at a time writes the kit page
 
     def start(self, wanted: Order) -> Job:
         """The job that builds `wanted`: the one under way for the very same order, else a new one."""
@@ -163,6 +164,20 @@ class Jobs:
             job.lines.append(line)
             self._changed.notify_all()
 
+    def _kit_page(self, job: Job, root: Path) -> None:
+        """The kit page beside the kits, as `kitpress build` writes it: the teacher finds every
+        kit built here, offline, with its instructions. A page that cannot be written leaves the
+        kit whole, and is said."""
+        from kitpress.site.kitpage import write_index
+
+        try:
+            with self._pages:
+                self._say(job, f"Kit page: {write_index(root)}")
+        except KitpressError as exc:
+            self._say(job, f"the kit is built; only the kit page (index.html) was not written: {exc.problems[0].message}")
+        except OSError as exc:  # index.html a folder, the disk full
+            self._say(job, f"the kit is built; only the kit page (index.html) was not written: {exc.strerror or exc}")
+
     def _run(self, job: Job, folder: threading.Lock) -> None:
         start = time.perf_counter()
         with folder:
@@ -170,6 +185,7 @@ class Jobs:
                 options = job.order.options(self.out)
                 built = build_game(self.project, job.order.game, options, progress=lambda line: self._say(job, line))
                 job.folder = built.folder
+                self._kit_page(job, Path(options.out or self.project.build_root))
             except KitpressError as exc:
                 job.problems = list(exc.problems)
             except OSError as exc:  # the disk full, say: said like a build says it

@@ -31,10 +31,13 @@ WORDS: dict[str, dict[str, object]] = {
         "save_printer_title": "Line up the backs: save your printer",
         "save_printer_text": (
             "Every kit has a printer check (calibration.pdf). Print it double-sided, hold it against the light "
-            "and read where the cross on the back lands on the front's scales. Type the two numbers it shows; "
-            "kitpress moves every card back by them."
+            "and read where the cross on the back lands on the front's scales. Type where it lands: kitpress "
+            "moves every card back as far the other way, so that in the next kit the cross sits on 0, 0."
         ),
         "printer_name": "Printer's name",
+        "printer_name_hint": "Latin letters, digits, - _ .",
+        "built_with": "The check came from a kit built with the printer",
+        "built_with_hint": "its offset is added to what you read",
         "right": "Right (mm)",
         "up": "Up (mm)",
         "turns": "It turns the sheet on its",
@@ -49,6 +52,7 @@ WORDS: dict[str, dict[str, object]] = {
         "built": "Built",
         "took": "in {seconds} s",
         "another": "print another kit",
+        "kit_page": "every kit printed here, on one page",
         "before": "Before you print",
         "at_100": "<strong>Print at 100 % / actual size.</strong> Turn off “Fit to page” and any scaling.",
         "stock": "<strong>Use the stock each file names</strong>: card stock or plain paper.",
@@ -79,7 +83,7 @@ WORDS: dict[str, dict[str, object]] = {
         "tables": "Mesas",
         "tables_hint": "una copia del kit para cada una, con el número de mesa en cada página",
         "printer": "Impresora",
-        "printer_hint": "una impresora guardada desplaza los reversos para que coincidan con los anversos",
+        "printer_hint": "una impresora guardada desplaza los reversos de las cartas para que coincidan con los anversos",
         "no_printer": "Ninguna",
         "ink_saver": "Ahorro de tinta",
         "ink_saver_hint": "fondos claros, texto oscuro",
@@ -91,17 +95,20 @@ WORDS: dict[str, dict[str, object]] = {
         "save_printer_title": "Alinear los reversos: guarda tu impresora",
         "save_printer_text": (
             "Cada kit trae una prueba de impresora (calibration.pdf). Imprímela a doble cara, mírala a contraluz "
-            "y lee dónde cae la cruz del reverso sobre las reglas del anverso. Escribe los dos números que "
-            "indica; kitpress desplazará cada reverso esa distancia."
+            "y lee dónde cae la cruz del reverso sobre las escalas del anverso. Escribe dónde cae: kitpress "
+            "desplazará el reverso de cada carta lo mismo en sentido contrario, y en el próximo kit la cruz caerá en 0, 0."
         ),
         "printer_name": "Nombre de la impresora",
+        "printer_name_hint": "letras latinas (a–z), cifras, - _ .",
+        "built_with": "La prueba salió de un kit preparado con la impresora",
+        "built_with_hint": "su desplazamiento se suma a lo que leas",
         "right": "Derecha (mm)",
         "up": "Arriba (mm)",
         "turns": "Voltea la hoja por el",
         "long_edge": "borde largo",
         "short_edge": "borde corto",
         "save_printer": "Guardar esta impresora",
-        "footer": "kitpress serve · esta página solo responde a este ordenador.",
+        "footer": "kitpress serve · esta página solo se puede abrir desde este ordenador.",
         "building": "Preparando…",
         "reload": "Vuelve a cargar esta página para ver el kit cuando esté listo.",
         "problems": {"one": "No se ha preparado: {n} problema", "other": "No se ha preparado: {n} problemas"},
@@ -109,10 +116,14 @@ WORDS: dict[str, dict[str, object]] = {
         "built": "Listo",
         "took": "en {seconds} s",
         "another": "imprimir otro kit",
+        "kit_page": "todos los kits impresos aquí, en una página",
         "before": "Antes de imprimir",
-        "at_100": "<strong>Imprime al 100 % (tamaño real).</strong> Desactiva «Ajustar a la página» y cualquier escala.",
+        "at_100": (
+            "<strong>Imprime al 100 % (tamaño real).</strong> Desactiva «Ajustar a la página» y cualquier otro "
+            "ajuste de escala."
+        ),
         "stock": "<strong>Usa el papel que indica cada archivo</strong>: cartulina o papel normal.",
-        "sides": "<strong>A doble cara</strong> solo los archivos marcados así, volteando por el borde que indican.",
+        "sides": "Imprime <strong>a doble cara</strong> solo los archivos marcados así, volteando por el borde que indican.",
         "sheets": {"one": "{n} hoja", "other": "{n} hojas"},
         "per_kit": "por kit",
         "pages": {"one": "{n} página", "other": "{n} páginas"},
@@ -132,11 +143,11 @@ WORDS: dict[str, dict[str, object]] = {
         "paper": "Бумага",
         "boards": "Игровые поля больше листа",
         "tile": "В натуральную величину, на нескольких листах для склейки",
-        "fit": "Уменьшить до одного листа",
+        "fit": "С уменьшением до одного листа",
         "tables": "Столы",
         "tables_hint": "по комплекту на каждый стол, на каждой странице — номер стола",
         "printer": "Принтер",
-        "printer_hint": "сохранённый принтер сдвигает обороты карт, чтобы они совпали с лицевой стороной",
+        "printer_hint": "сохранённый принтер сдвигает обороты карт, чтобы они совпадали с лицевыми сторонами",
         "no_printer": "Нет",
         "ink_saver": "Экономия краски",
         "ink_saver_hint": "светлые заливки, тёмный текст",
@@ -145,20 +156,24 @@ WORDS: dict[str, dict[str, object]] = {
         "saved": "Сохранён:",
         "saved_printer": "принтер «{name}». Выберите его ниже, и обороты карт совпадут.",
         "no_games": "В этом проекте нет игр.",
-        "save_printer_title": "Совместить обороты: сохраните свой принтер",
+        "save_printer_title": "Чтобы обороты карт совпали, сохраните свой принтер",
         "save_printer_text": (
-            "В каждом комплекте есть проверка принтера (calibration.pdf). Напечатайте её с двух сторон, "
-            "посмотрите на просвет и найдите, куда на шкалах лицевой стороны попадает крестик с оборота. Введите "
-            "два числа, которые он показывает: kitpress сдвинет на них каждый оборот."
+            "В каждом комплекте есть проверка принтера (calibration.pdf). Напечатайте её в режиме двусторонней "
+            "печати, посмотрите на просвет и найдите, куда на шкалах лицевой стороны попадает крест с оборота. "
+            "Введите, куда он попадает: kitpress сдвинет оборот каждой карты на столько же в обратную сторону, "
+            "и в следующем комплекте крест встанет на 0, 0."
         ),
         "printer_name": "Название принтера",
+        "printer_name_hint": "латинские буквы, цифры, - _ .",
+        "built_with": "Проверка напечатана из комплекта, собранного с принтером",
+        "built_with_hint": "его смещение прибавляется к тому, что вы прочли",
         "right": "Вправо (мм)",
         "up": "Вверх (мм)",
         "turns": "Принтер переворачивает лист по",
         "long_edge": "длинному краю",
         "short_edge": "короткому краю",
         "save_printer": "Сохранить принтер",
-        "footer": "kitpress serve · эта страница отвечает только этому компьютеру.",
+        "footer": "kitpress serve · эта страница открывается только на этом компьютере.",
         "building": "Сборка…",
         "reload": "Обновите страницу, чтобы увидеть комплект, когда он будет собран.",
         "problems": {
@@ -171,22 +186,23 @@ WORDS: dict[str, dict[str, object]] = {
         "built": "Готово",
         "took": "за {seconds} с",
         "another": "напечатать другой комплект",
+        "kit_page": "все напечатанные здесь комплекты на одной странице",
         "before": "Перед печатью",
         "at_100": (
             "<strong>Печатайте в масштабе 100 % (реальный размер).</strong> Отключите «По размеру страницы» и "
             "любое масштабирование."
         ),
-        "stock": "<strong>Берите бумагу, указанную для каждого файла</strong>: картон или обычную бумагу.",
-        "sides": "<strong>С двух сторон</strong> печатайте только отмеченные так файлы, переворачивая лист по указанному краю.",
+        "stock": "<strong>Используйте бумагу, указанную для каждого файла</strong>: картон или обычную бумагу.",
+        "sides": "<strong>Двусторонняя печать</strong> — только для отмеченных так файлов, с переворотом по указанному краю.",
         "sheets": {"one": "{n} лист", "few": "{n} листа", "many": "{n} листов", "other": "{n} листа"},
         "per_kit": "на комплект",
         "pages": {"one": "{n} страница", "few": "{n} страницы", "many": "{n} страниц", "other": "{n} страницы"},
         "card": "Картон",
         "plain": "Обычная бумага",
-        "double": "С двух сторон · переворот по {edge}",
+        "double": "Двусторонняя печать · переворот по {edge}",
         "edge_long": "длинному краю",
         "edge_short": "короткому краю",
-        "single": "С одной стороны",
+        "single": "Односторонняя печать",
         "actual_size": "100 % / реальный размер",
         "every_file": "Все файлы комплекта по порядку",
     },
