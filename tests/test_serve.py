@@ -341,11 +341,15 @@ def test_the_printer_check_offset_saved_from_the_page_is_the_cli_s_setting(shop)
     from kitpress.build import printers
 
     client, _ = shop
-    saved = {"name": "office", "dx": "-1.5", "dy": "0.5", "flip": "short"}
-    sent = client.post("/print/printer", data=saved, headers=SAME, follow_redirects=False)
+    read = {"name": "office", "dx": "1,5", "dy": "−0.5", "flip": "short"}  # the cross at +1.5 across, 0.5 down
+    sent = client.post("/print/printer", data=read, headers=SAME, follow_redirects=False)
     assert sent.status_code == 303 and sent.headers["location"] == "/print?saved=office"
+    # the backs move the other way, as the printer check sheet tells the command's users to type
     assert printers.load("office") == printers.Printer((-1.5, 0.5), "short")
     assert '<option value="office">office</option>' in client.get("/print?saved=office").text
+    again = {"name": "office", "dx": "0.5", "dy": "", "flip": "short", "base": "office"}  # checked again from that kit
+    assert client.post("/print/printer", data=again, headers=SAME, follow_redirects=False).status_code == 303
+    assert printers.load("office") == printers.Printer((-2.0, 0.5), "short")
     bad = client.post("/print/printer", data={"name": "office", "dx": "40", "dy": "0"}, headers=SAME)
     assert bad.status_code == 400 and "more than 15 mm" in html.unescape(bad.text)  # said as the command says it
 

@@ -184,8 +184,11 @@ def app(
             return PlainTextResponse("refused: this page's own forms only", status_code=403)
         name = str(form.get("name", "")).strip()
         try:
-            offset = printers.parse_offset(f"{form.get('dx', '0') or '0'},{form.get('dy', '0') or '0'}")
+            read = printers.parse_offset(f"{_reading(form.get('dx'))},{_reading(form.get('dy'))}")
             flip = printers.parse_flip(str(form.get("flip", "long")))
+            base = printers.load(str(form["base"])).back_offset if form.get("base") else (0.0, 0.0)
+            # The cross shows where the backs land: they move as far the other way, from where they were.
+            offset = printers.parse_offset(f"{base[0] - read[0]:.2f},{base[1] - read[1]:.2f}")
             printers.save(name, printers.Printer(offset, flip))
         except KitpressError as exc:
             return order_page(request, 400, refused=exc.problems[0].message)
@@ -214,6 +217,7 @@ def app(
         Route("/live", fragment),
         Route("/events", events),
         Route("/kit/{path:path}", kit_file),
+        Route("/page/{path:path}", page_picture),
     ]
     if jobs is not None:
         routes += [
@@ -243,6 +247,11 @@ async def _form(request: Request) -> dict | None:
         if len(body) > MAX_FORM:
             return None
     return {key: values[-1] for key, values in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
+
+
+def _reading(value) -> str:
+    """A number typed into the printer form as the teacher writes it: 1,5 as well as 1.5; blank is 0."""
+    return str(value or "").strip().replace(",", ".") or "0"
 
 
 def _number(text: str) -> int:
