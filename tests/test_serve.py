@@ -439,6 +439,31 @@ def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
         page.wait_for_selector(".problem.error", state="detached", timeout=20_000)
         assert page.inner_text(".status .state") == "Built"
 
+def test_a_teacher_chooses_prints_and_downloads_a_kit_in_the_browser(mini_project, tmp_path):
+    """The order form filled in as a teacher does (by its labels), the progress followed, and a
+    file downloaded from the finished page and checked: its paper, its language, its tables."""
+    with in_chromium(mini_project) as (page, url):
+        page.goto(url + "print")
+        form = page.locator("form.order").first
+        form.get_by_label("Language").select_option("es")
+        form.get_by_label("US Letter").check()
+        form.get_by_label("Tables").fill("2")
+        form.get_by_label("Ink saver").check()
+        form.get_by_role("button").click()
+        page.wait_for_selector(".kit", timeout=60_000)
+        assert page.get_attribute("html", "lang") == "es" and "Listo" in page.inner_text(".status")
+        link = page.locator('.component[data-component="cards"] .component-title a')
+        with page.expect_download() as download:  # a PDF link, as the browser takes it: a file to save
+            link.click(modifiers=["Alt"])
+        saved = tmp_path / "cards.pdf"
+        download.value.save_as(saved)
+        from pypdf import PdfReader
+
+        pages = PdfReader(saved).pages
+        assert [round(float(v) / 72 * 25.4, 1) for v in pages[0].mediabox[2:]] == [215.9, 279.4]  # Letter
+        assert "Mesa 1" in pages[0].extract_text() and "Mesa 2" in pages[len(pages) // 2].extract_text()
+
+
 AUDIT = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}}
 
 
