@@ -14,7 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "kitpress"
 # The stages, in the order a build runs them; "" is the foundation every stage shares (errors,
 # files, units, the user's cache, and the package's own __init__).
-STAGES = ["", "impose", "content", "layout", "compose", "typeset", "render", "build", "site", "cli"]
+STAGES = ["", "impose", "content", "layout", "compose", "typeset", "render", "build", "export", "site", "cli"]
 DOORS = {
     "yaml": {"content"},
     "jinja2": {"compose", "site"},
@@ -30,7 +30,7 @@ DOORS = {
     "reportlab": {"", "typeset", "render"},  # "": __init__ names the fonts before reportlab's modules load
     "pikepdf": {"render", "build"},
     "pypdfium2": {"build"},
-    "PIL": {"content", "build", "site"},
+    "PIL": {"content", "build", "export", "site"},
     "pypdf": set(),  # tests and tools/ only: not a dependency of kitpress
 }
 # Imports of a later stage, as the code stands: loading a translation asks the fonts (as the

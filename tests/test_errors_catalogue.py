@@ -64,6 +64,7 @@ WHOLE_FILE = {
     "cannot write the kit: this is a file, where a folder must be",
     "cannot write the kit: …",
     "cannot write the scene: …",
+    "cannot write the export: …",
     "cannot write the kit page: a folder is in its way; move it",
     "a drawing process died while drawing … (stopped by the system: out of memory?); the last kit is as it was",
     "cannot save the printer: …",

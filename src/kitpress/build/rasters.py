@@ -15,21 +15,21 @@ LOCK = threading.RLock()
 os.register_at_fork(before=LOCK.acquire, after_in_parent=LOCK.release, after_in_child=LOCK.release)
 
 
-def render(pdf: Path, numbers: list[int] | None = None, width: int | None = None, scale: float = 1.0) -> list:
-    """Pages `numbers` of `pdf` (1-based; every page if None) as RGB PIL images, each `width`
-    pixels wide if given, else at `scale` pixels a point. pdfium's PdfiumError if it cannot
-    be read; IndexError for a page it does not have."""
+def render(pdf: Path | bytes, numbers: list[int] | None = None, width: int | None = None, scale: float = 1.0) -> list:
+    """Pages `numbers` of `pdf` (a file, or a PDF's bytes; 1-based; every page if None) as RGB
+    PIL images, each `width` pixels wide if given, else at `scale` pixels a point. pdfium's
+    PdfiumError if it cannot be read; IndexError for a page it does not have."""
     import pypdfium2 as pdfium  # only when a page is drawn: 12 ms to import
 
     with LOCK:
-        document = pdfium.PdfDocument(str(pdf))
+        document = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
         try:
             count = len(document)
             wanted = range(1, count + 1) if numbers is None else numbers
             images = []
             for number in wanted:
                 if not 1 <= number <= count:
-                    raise IndexError(f"{pdf.name} has no page {number}")
+                    raise IndexError(f"the PDF has no page {number}")
                 page = document[number - 1]
                 try:
                     factor = width / page.get_size()[0] if width else scale

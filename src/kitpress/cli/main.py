@@ -7,7 +7,8 @@ import gc
 import os
 import sys
 
-from kitpress.cli import building, checking, projects, serving, starting  # noqa: F401 - importing each registers its commands
+# importing each command module registers its commands
+from kitpress.cli import building, checking, exporting, projects, serving, starting  # noqa: F401
 from kitpress.cli.app import app, err
 
 

@@ -1,0 +1,1 @@
+"""Kits out of kitpress: per-card images, Tabletop Simulator's saved objects, print shops' files."""
