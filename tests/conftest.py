@@ -97,6 +97,8 @@ def pytest_addoption(parser):
 # Modules that build whole kits, start processes or a browser, or fuzz: everything in them is
 # `slow` (CI runs them all; a developer's quick loop leaves them out).
 SLOW_MODULES = {
+    "test_export",
+    "test_printshop",
     "test_hostile",
     "test_hardening",
     "test_incremental",

@@ -28,7 +28,7 @@ DOORS = {
     "pyphen": {"typeset"},
     "fontTools": {"content", "typeset"},
     "reportlab": {"", "typeset", "render"},  # "": __init__ names the fonts before reportlab's modules load
-    "pikepdf": {"render", "build"},
+    "pikepdf": {"render", "build", "export"},  # export: the print shops' PDF/X
     "pypdfium2": {"build"},
     "PIL": {"content", "build", "export", "site"},
     "pypdf": set(),  # tests and tools/ only: not a dependency of kitpress

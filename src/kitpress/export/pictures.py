@@ -15,14 +15,15 @@ from kitpress.render.cardpages import FacePage, render_face_pages
 AT_ONCE = 8  # pages rasterised a call
 
 
-def drawn(faces: list[Face], meta: Meta, bleed: bool, dpi: float | None = None, size: tuple[int, int] | None = None
+def drawn(faces: list[Face], meta: Meta, bleed: bool | float, dpi: float | None = None, size: tuple[int, int] | None = None
           ) -> Iterator:  # fmt: skip
-    """Each face as an RGB picture, in order: its trim (and its own bleed if `bleed`), at `dpi`
-    pixels an inch, or resized to exactly `size` (width, height) pixels."""
+    """Each face as an RGB picture, in order: its trim and around it its own bleed (`bleed` True),
+    none (False) or so many points, at `dpi` pixels an inch, or resized to `size` (w, h) pixels."""
     if not faces:
         return
     buffer = io.BytesIO()
-    render_face_pages(buffer, [FacePage(face, face.bleed if bleed else 0.0) for face in faces], meta)
+    around = [face.bleed if bleed is True else 0.0 if bleed is False else float(bleed) for face in faces]
+    render_face_pages(buffer, [FacePage(face, b) for face, b in zip(faces, around)], meta)
     pdf = buffer.getvalue()
     for start in range(0, len(faces), AT_ONCE):
         numbers = list(range(start + 1, min(start + AT_ONCE, len(faces)) + 1))
