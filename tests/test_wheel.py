@@ -2,6 +2,7 @@
 virtual environment, works from empty folders (its fonts, common layouts, kit-page template,
 scaffold and example games inside it). Slow: it builds the wheel and several kits."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -102,3 +103,13 @@ def test_a_project_overriding_one_common_file_gets_the_rest_shipped(venv, tmp_pa
     kitpress(venv, tmp_path, "build", "mini")  # styles.yaml, sizes.yaml, fonts: kitpress's
     text = PdfReader(tmp_path / "build" / "mini" / "en" / "a4" / "rules.pdf").pages[0].extract_text()
     assert "Our own header" in text and "The test fixture" not in text
+
+
+def test_a_shipped_game_exports_for_tabletop_simulator_and_a_print_shop_from_the_installed_package(venv, tmp_path):
+    """The shops travel in the wheel (layouts/common/shops/), as the layouts and fonts do."""
+    kitpress(venv, tmp_path, "export", "class-struggle", "--to", "tts")
+    saved = json.loads((tmp_path / "build/class-struggle/en/tts/capitalists.json").read_text(encoding="utf-8"))
+    assert saved["ObjectStates"][0]["Name"] == "DeckCustom" and len(saved["ObjectStates"][0]["ContainedObjects"]) == 10
+    listed = kitpress(venv, tmp_path, "export", "class-struggle", "--to", "print-shop", "--shop", "the-game-crafter")
+    assert "files in" in listed.stdout
+    assert (tmp_path / "build/class-struggle/en/print-shop/the-game-crafter/capitalists/cia-assassination-front.png").is_file()
