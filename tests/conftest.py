@@ -119,6 +119,7 @@ SLOW_MODULES = {
     "test_tutorial",
     "test_warm",
     "test_serve",
+    "test_page_boxes",
 }
 
 

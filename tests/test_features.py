@@ -168,6 +168,9 @@ def test_check_says_how_each_deck_fits_and_the_smaller_card_it_names_does_fit_mo
     said = capsys.readouterr().out
     line = next(row.strip() for row in said.split("\n") if row.strip().startswith("cards/cards:"))
     assert line == "cards/cards: poker 63.5 × 88.9 mm on A4: 4 a sheet (2 × 2), 1 sheet; at 85.75 mm tall: 6 a sheet"
+    cards = mini_project / "content/mini/cards.yaml"  # six cards: crop marks mark printed cards only, so fill the sheet
+    more = "".join(f"  - {{id: wind-{n}, title: Wind {n}, text: Calm.}}\n" for n in range(3))
+    cards.write_text(cards.read_text(encoding="utf-8").replace("chips:", more + "chips:"), encoding="utf-8")
     built = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "poker"))
     assert _grid_on_page(built.folder / "cards.pdf") == (2, 2)
     for name in ("card-front", "card-back"):  # the card the line names

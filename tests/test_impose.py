@@ -2,7 +2,8 @@
 
 import pytest
 
-from kitpress.impose.geometry import back_shift, behind, board_pages, card_grid, card_sheets, fit_scale, tiles
+from kitpress.impose.boards import board_pages, fit_scale, tiles
+from kitpress.impose.geometry import back_shift, behind, card_grid, card_sheets
 
 MM = 72 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -138,3 +139,81 @@ def test_board_pages_whole_fitted_or_tiled():
     assert fitted.how == "fitted" and fitted.scale < 1
     pieces = board_pages((420 * MM, 297 * MM), A4, "tile")
     assert len(pieces) == 4 and {p.how for p in pieces} == {"tile"}
+
+
+def test_a_butted_card_beside_an_empty_slot_keeps_its_whole_bleed_on_that_side():
+    """Five butted cards on 2 x 2 sheets: on the full sheet each card keeps to its side of the
+    shared cut lines; the fifth, alone on its sheet, is cut on every edge and bleeds past each,
+    front and back."""
+    bleed = 1 * MM
+    fronts = [_Face(f"c{i}", (20 * MM, 20 * MM), bleed, 0) for i in range(5)]
+    fronts[0].across = (2, 2)  # a sheet template: four to a sheet
+    deck = _Deck(fronts, _Face("back", (20 * MM, 20 * MM), bleed, 0))
+    full_front, full_back, last_front, last_back = card_sheets([deck], A4, 6.35 * MM)
+    w, h = full_front.grid.card
+    for sheet in (full_front, full_back):
+        for placement in sheet.placements:
+            x0, y0, x1, y1 = placement.clip
+            # one edge of each card of a full 2 x 2 sheet is on the sheet's outside on each axis
+            assert sorted([round(placement.x - x0, 6), round(x1 - placement.x - w, 6)]) == [0, round(bleed, 6)]
+            assert sorted([round(placement.y - y0, 6), round(y1 - placement.y - h, 6)]) == [0, round(bleed, 6)]
+    for sheet in (last_front, last_back):
+        (alone,) = sheet.placements
+        assert alone.clip == pytest.approx((alone.x - bleed, alone.y - bleed, alone.x + w + bleed, alone.y + h + bleed))
+
+
+def test_crop_marks_are_drawn_for_the_printed_slots_only():
+    grid = card_grid(A4, TAROT, 3 * MM)
+    (first, *_) = grid.slots
+    marks = grid.marks(grid.slots[:1])
+    vertical = {round(x1, 3) for x1, _, x2, _ in marks if x1 == x2}
+    horizontal = {round(y1, 3) for _, y1, _, y2 in marks if y1 == y2}
+    assert vertical == {round(first.x, 3), round(first.x + TAROT[0], 3)}
+    assert horizontal == {round(first.y, 3), round(first.y + TAROT[1], 3)}
+    assert len(marks) == 8  # both ends of its four cut lines, and nothing for the three empty slots
+
+
+def test_page_boxes_of_a_part_filled_sheet_hug_its_cards_and_backs_are_trimmed_where_they_are_drawn():
+    from kitpress.impose.pageboxes import card_sheet
+
+    deck = _Deck([_Face(f"card-{i}") for i in range(5)], _Face("back"))
+    shift = (1.5 * MM, -0.5 * MM)
+    sheets = card_sheets([deck], A4, 6.35 * MM, offset=shift)
+    for sheet in sheets:
+        boxes = card_sheet(sheet, sheet.grid.marks(sheet.slots))
+        lefts = [p.x + sheet.shift[0] for p in sheet.placements]
+        bottoms = [p.y + sheet.shift[1] for p in sheet.placements]
+        assert boxes.trim == pytest.approx((min(lefts), min(bottoms), max(lefts) + TAROT[0], max(bottoms) + TAROT[1]))
+        assert boxes.bleed == pytest.approx(tuple(v + d for v, d in zip(boxes.trim, (-3 * MM, -3 * MM, 3 * MM, 3 * MM))))
+        for x1, y1, x2, y2 in sheet.grid.marks(sheet.slots):  # the art holds every crop mark
+            assert boxes.art[0] - 1e-6 <= min(x1, x2) and max(x1, x2) <= boxes.art[2] + 1e-6
+            assert boxes.art[1] - 1e-6 <= min(y1, y2) and max(y1, y2) <= boxes.art[3] + 1e-6
+    assert sheets[1].shift != (0, 0) and card_sheet(sheets[1], []).trim != card_sheet(sheets[0], []).trim
+
+
+def test_page_boxes_out_of_order_are_refused_and_a_bleed_past_the_paper_is_clipped():
+    from kitpress.impose.pageboxes import PageBoxes, board_page
+
+    with pytest.raises(ValueError, match="trim in bleed"):
+        PageBoxes((0, 0, 100, 100), (10, 10, 90, 90), (20, 20, 80, 80))
+    with pytest.raises(ValueError, match="bleed in media"):
+        PageBoxes((0, 0, 100, 100), (10, 10, 90, 90), (-1, 5, 95, 95))
+    (whole,) = board_pages((297 * MM, 210 * MM), A4, "tile")
+    boxes = board_page(whole, (297 * MM, 210 * MM), 3 * MM)  # a board as big as the paper: its bleed is off the page
+    assert boxes.trim == boxes.bleed == boxes.media == pytest.approx((0, 0, A4[1], A4[0]))
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_a_tiled_piece_bleeds_past_the_edges_that_show_when_joined_and_stays_inside_the_edge(paper):
+    from kitpress.impose.boards import TILE_BLEED
+
+    pieces = tiles(BOARD, paper, overlap=10 * MM, edge=EDGE)
+    for piece in pieces:
+        left, bottom, right, top = piece.reach
+        wx, wy, ww, wh = piece.window
+        assert (right, bottom) == (0, 0)  # under the next piece
+        assert left == (pytest.approx(min(TILE_BLEED, wx - EDGE)) if piece.col > 0 else 0)
+        assert top == (pytest.approx(min(TILE_BLEED, piece.page[1] - EDGE - wy - wh)) if piece.row > 0 else 0)
+        x0, y0, x1, y1 = piece.printed
+        assert x0 >= EDGE - 1e-6 and x1 <= piece.page[0] - EDGE + 1e-6 and y1 <= piece.page[1] - EDGE + 1e-6
+    assert any(p.reach[0] > 0 for p in pieces) and any(p.reach[3] > 0 for p in pieces)

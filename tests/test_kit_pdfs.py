@@ -179,7 +179,7 @@ def card_tops_and_marks(reader: pypdf.PdfReader):
         elif op == b"Do":
             bbox = [float(v) for v in xobjects[args[0]].get_object()["/BBox"]]
             tops.append(ctm_y + bbox[3])
-        elif op == b"re" and abs(width - 0.2) < 1e-6:  # a card's trim outline, on the page itself
+        elif op == b"re" and abs(width - 0.25) < 1e-6:  # a card's trim outline (a 0.25 pt hairline), on the page itself
             tops.append(ctm_y + float(args[1]) + float(args[3]))
         elif op == b"m":
             start = (float(args[0]), float(args[1]))

@@ -56,6 +56,20 @@ def test_every_open_edge_is_glued_exactly_once():
     assert len(net.folds) == 5 + 7
 
 
+def test_a_faces_free_sides_are_its_cut_lines_and_no_fold_or_tab():
+    """Where a d6 face may bleed: each side it says is free lies on a cut line of the net, and
+    every cut line is the free side of exactly one face (the others are folds, with tabs or not)."""
+    net = d6(EDGE)
+    sides = {"left": lambda x, y: (x, y, x, y + EDGE), "right": lambda x, y: (x + EDGE, y, x + EDGE, y + EDGE)}
+    sides |= {"top": lambda x, y: (x, y, x + EDGE, y), "bottom": lambda x, y: (x, y + EDGE, x + EDGE, y + EDGE)}
+    free = [sides[side](x, y) for (x, y, _, _), names in zip(net.faces, net.free) for side in names]
+    same = lambda a, b: sorted([a[:2], a[2:]]) == sorted([b[:2], b[2:]])  # noqa: E731 - a segment either way round
+    assert len(free) == len(net.cuts)
+    for cut in net.cuts:
+        assert sum(same(cut, seg) for seg in free) == 1, cut
+    assert not net.free[1]  # the front face, folded on all four sides
+
+
 @pytest.mark.parametrize("edge", [15.0, 20.0, 24.0])
 def test_tabs_stay_inside_the_net_footprint_and_never_cover_a_face(edge):
     net = d6(edge, (10.0, 30.0))

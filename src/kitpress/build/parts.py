@@ -236,7 +236,7 @@ def _job(part: Part, game: Game, composer: Composer, options: BuildOptions) -> J
     title = f"{game.meta['title']} · {part.title}"
     meta = Meta(title, str(game.meta.get("author") or ""), str(part.title), game.lang)
     offset = (options.back_offset[0] * MM, options.back_offset[1] * MM)
-    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip)
+    return Job(composer.paper, options.edge * MM, meta, composer.layouts.sheet, offset, options.flip, options.cut_lines)
 
 
 def _draw(part: Part, job: Job, notes: tuple, board_mode: str, path: Path) -> int:

@@ -20,6 +20,7 @@ from kitpress.units import MM
 
 
 BOARD_MODES = ("tile", "fit")
+CUT_LINES = ("trim", "none")  # --cut-lines: a grey line on each card's trim, or none (a guillotine needs only the marks)
 
 
 LANG_CODE = r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*"
@@ -43,6 +44,7 @@ class BuildOptions:
     settings: tuple[str, ...] = ()  # "path=value" overrides of content numbers, e.g. banknotes.r100.count=50
     edge: float = round(SAFE_EDGE / MM, 2)  # mm that home printers cannot reach
     strict: bool = False  # warnings (text shrunk to fit) fail the build as errors
+    cut_lines: str = "trim"  # trim: a thin grey line on each card's trim, for scissors; none: crop marks only
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,8 @@ def check_options(options: BuildOptions) -> None:
         raise KitpressError(Problem("error", f"--edge {options.edge:g} mm: use 0 to 25 mm", Loc("--edge")))
     if options.board not in BOARD_MODES:
         raise KitpressError(Problem("error", f"unknown board mode '{options.board}' (use tile or fit)", Loc("--board")))
+    if options.cut_lines not in CUT_LINES:
+        raise KitpressError(Problem("error", f"--cut-lines {options.cut_lines}: use trim or none", Loc("--cut-lines")))
     printers.parse_flip(options.flip)
     if not all(math.isfinite(v) and abs(v) <= printers.MAX_OFFSET_MM for v in options.back_offset):
         message = f"--back-offset {options.back_offset[0]:g},{options.back_offset[1]:g}: use two numbers of at most 15 mm"

@@ -52,6 +52,9 @@ def build(
     tables: int = typer.Option(1, help="Copies of the kit, one per table, each page marked with its table number."),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Pale fills and dark text instead of solid colour, to save ink."),
     strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
+    cut_lines: str = typer.Option(
+        "trim", metavar="[trim|none]", help="A thin grey line on each card's trim for scissors (trim), or crop marks only (none)."
+    ),
 ) -> None:
     """Build print-ready PDFs for a game (or --all)."""
     project, game_ids = targets(game, all_games)
@@ -80,6 +83,7 @@ def build(
                 tables=tables,
                 ink_saver=ink_saver,
                 strict=strict,
+                cut_lines=cut_lines.strip().lower(),
             )
             _build_one(project, game_id, code, options, warm)
 

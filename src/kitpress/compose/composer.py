@@ -215,7 +215,8 @@ class Composer:
         children, seams = placed.tracks(spec.tracks, ctx, where, self.items, self.inner, self.face)
         net_children, overlays = placed.nets(spec.nets, ctx, where, self.items, self.inner, self.face)
         children += net_children
-        key = digest((layout.name, size, bleed, shapes, frames, [(child.face.key, child.turn) for child in children], overlays))
+        placed_faces = [(child.face.key, child.turn, child.reach) for child in children]
+        key = digest((layout.name, size, bleed, shapes, frames, placed_faces, overlays))
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter,
             self.across(layout),

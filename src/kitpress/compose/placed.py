@@ -42,9 +42,16 @@ def nets(specs: tuple[NetSpec, ...], ctx: dict, where: str, items_of: Callable, 
         cell = inner(spec.face, spec.face_loc)
         for index, (item, (x, y, w, h)) in enumerate(zip(faces, net.faces)):
             sub = dict(ctx, item=item, index=index, count=len(faces))
-            children.append(Placed(face(cell, sub, f"{where}, {spec.id} face {index + 1}", (w, h)), x, y))
+            made = face(cell, sub, f"{where}, {spec.id} face {index + 1}", (w, h))
+            reach = _reach(made.bleed, net.free[index]) if net.free else None  # pentagons: no rectangle to clip to
+            children.append(Placed(made, x, y, reach=reach))
         shapes += [Shape("polygon", tuple(v for p in face for v in p), None, "rule", 0.3, 0) for face in net.outlines]
         shapes += [Shape("polygon", tuple(v for p in tab for v in p), "faint", "ink", 0.5, 0) for tab in net.tabs]
         shapes += [Shape("line", seg, None, "muted", 0.5, 0, dash=(2, 2)) for seg in net.folds]
         shapes += [Shape("line", seg, None, "ink", 0.6, 0) for seg in net.cuts]
     return children, tuple(shapes)
+
+
+def _reach(bleed: float, free: frozenset) -> tuple[float, float, float, float]:
+    """A net face's bleed past the sides cut free, none past a fold or a tab: left, bottom, right, top."""
+    return tuple(bleed if side in free else 0.0 for side in ("left", "bottom", "right", "top"))

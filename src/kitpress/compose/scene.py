@@ -91,6 +91,9 @@ class Placed(NamedTuple):
     x: float  # its box's top-left corner on the face it is placed on, mm
     y: float
     turn: int = 0  # degrees turned counterclockwise about its box's centre; 90 and 270 swap its width and height
+    # how far past its trim's left, bottom, right and top it prints (a die net's face: its bleed past
+    # its cut sides only); None: its bleed all round
+    reach: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,9 @@ import json
 from pathlib import PurePath
 
 from kitpress.compose.scene import Document, Face, Part, Shape, TextFrame
-from kitpress.impose.geometry import board_pages, card_grid
+from kitpress.impose import pageboxes
+from kitpress.impose.boards import board_pages
+from kitpress.impose.geometry import card_grid, card_sheets
 from kitpress.units import MM
 
 
@@ -45,8 +47,8 @@ class Dumper:
             self.deck(deck)
         for n, board in enumerate(part.boards, 1):
             self.line(1, f"board {n}")
-            for page in board_pages(board.size, self.paper, self.board_mode, self.edge, board.seams):
-                self.line(2, _board_page(page))
+            for page in board_pages(board.size, self.paper, self.board_mode, self.edge, board.seams, board.bleed):
+                self.line(2, f"{_board_page(page)}, {_boxes(pageboxes.board_page(page, board.size, board.bleed))}")
             self.face(board, 2)
         for doc in part.documents:
             self.document(doc)
@@ -60,6 +62,10 @@ class Dumper:
                 xs = _mms(sorted({s.x for s in grid.slots}))
                 ys = _mms(sorted({s.y for s in grid.slots}, reverse=True))
                 self.line(2, f"sheet {grid.cols}x{grid.rows}, gutter {_mm(grid.gutter)}, trims' lower-left x {xs} y {ys}")
+                for sheet in card_sheets([deck], self.paper, self.edge):  # each page's boxes, as the PDF gets them
+                    boxes = pageboxes.card_sheet(sheet, [])
+                    cards = f"{sheet.first + 1}-{sheet.first + len(sheet.placements)}"
+                    self.line(3, f"{sheet.side}s of cards {cards}: {_boxes(boxes)}")
             except ValueError:
                 self.line(2, "sheet: the card does not fit the paper")
         for ident, front in zip(deck.ids, deck.fronts):
@@ -85,9 +91,11 @@ class Dumper:
             self.line(depth + 1, _shape(shape))
         for frame in face.frames:
             self.line(depth + 1, _frame(frame))
-        for child, x, y, turn in face.children:
-            self.line(depth + 1, f"at ({_mm(x)},{_mm(y)})" + (f" turned {turn}" if turn else ""))
-            self.face(child, depth + 2)
+        for child in face.children:
+            turned = f" turned {child.turn}" if child.turn else ""
+            reach = f", bleeds {_mms(child.reach)}" if child.reach and any(child.reach) else ""  # left, bottom, right, top
+            self.line(depth + 1, f"at ({_mm(child.x)},{_mm(child.y)}){turned}{reach}")
+            self.face(child.face, depth + 2)
         for shape in face.overlays:
             self.line(depth + 1, "over " + _shape(shape))
         for name in sorted(face.faces):
@@ -134,6 +142,11 @@ def _board_page(page) -> str:
         return f"piece {tile.label} of {tile.cols}x{tile.rows} {on}: board from ({_mm(tile.source[0])},{_mm(tile.source[1])}) in {window}"
     scale = f" at {page.scale * 100:.1f} %" if page.how == "fitted" else ""
     return f"{page.how}{scale} {on} at ({_mm(page.at[0])},{_mm(page.at[1])})"
+
+
+def _boxes(boxes) -> str:
+    """A page's TrimBox and BleedBox (llx, lly, urx, ury), in millimetres from the paper's lower-left."""
+    return f"trim box {_mms(boxes.trim)}, bleed box {_mms(boxes.bleed)}"
 
 
 def _shape(shape: Shape) -> str:

@@ -1,11 +1,10 @@
-"""Imposition as pure geometry: card grids with crop marks and mirrored backs, board tiles.
+"""Imposition as pure geometry: card grids with crop marks and mirrored backs (boards: impose.boards).
 
 All values in points; origin at the paper's lower-left corner (PDF convention).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from kitpress.units import MM
@@ -49,13 +48,19 @@ class CardGrid:
     mark_length: float
     gutter: float = 0.0
 
-    def clip_box(self, slot: Slot) -> tuple[float, float, float, float]:
-        """What of a card may print: its trim, plus its bleed where no neighbour is in the way."""
+    def clip_box(self, slot: Slot, used: frozenset | None = None) -> tuple[float, float, float, float]:
+        """What of a card may print: its trim, plus its bleed where no neighbour is in the way.
+        `used`: the (col, row) of the slots printed on this side of the sheet (None: every slot).
+        A card beside an empty slot (the last sheet of a deck) is cut on that edge as on any outer
+        edge, so it keeps its whole bleed there, not the share a neighbour would leave it."""
         half = min(self.bleed, self.gutter / 2)
-        left = self.bleed if slot.col == 0 else half
-        right = self.bleed if slot.col == self.cols - 1 else half
-        top = self.bleed if slot.row == 0 else half
-        bottom = self.bleed if slot.row == self.rows - 1 else half
+
+        def towards(dc: int, dr: int) -> float:
+            col, row = slot.col + dc, slot.row + dr
+            taken = 0 <= col < self.cols and 0 <= row < self.rows and (used is None or (col, row) in used)
+            return half if taken else self.bleed
+
+        left, right, top, bottom = towards(-1, 0), towards(1, 0), towards(0, -1), towards(0, 1)  # row 0 is the top row
         return (slot.x - left, slot.y - bottom, slot.x + self.card[0] + right, slot.y + self.card[1] + top)
 
     @property
@@ -70,11 +75,15 @@ class CardGrid:
             return tuple(by_pos[(s.col, self.rows - 1 - s.row)] for s in self.slots)
         return tuple(by_pos[(self.cols - 1 - s.col, s.row)] for s in self.slots)
 
-    def marks(self) -> list[tuple[float, float, float, float]]:
-        """Crop marks as line segments, outside every card's bleed."""
+    def marks(self, used: tuple[Slot, ...] | None = None) -> list[tuple[float, float, float, float]]:
+        """Crop marks as line segments, outside every card's bleed: one at each end of every cut
+        line of the `used` slots (None: every slot), so an empty slot of a deck's last sheet gets none."""
+        slots = self.slots if used is None else used
+        if not slots:
+            return []
         # butted cards share their edges: one mark each (rounded: sums differ in the last digits)
-        xs = sorted({round(s.x, 3) for s in self.slots} | {round(s.x + self.card[0], 3) for s in self.slots})
-        ys = sorted({round(s.y, 3) for s in self.slots} | {round(s.y + self.card[1], 3) for s in self.slots})
+        xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + self.card[0], 3) for s in slots})
+        ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + self.card[1], 3) for s in slots})
         left, right = xs[0] - self.bleed, xs[-1] + self.bleed
         bottom, top = ys[0] - self.bleed, ys[-1] + self.bleed
         gap, length = 1 * MM, self.mark_length
@@ -127,120 +136,6 @@ def card_grid(
 
 
 @dataclass(frozen=True)
-class Tile:
-    page: tuple[float, float]  # paper size in this orientation
-    window: tuple[float, float, float, float]  # where the piece prints on the page: x, y, w, h
-    source: tuple[float, float]  # board coordinates (lower-left) shown at the window's lower-left
-    col: int
-    row: int
-    cols: int
-    rows: int
-
-    @property
-    def label(self) -> str:
-        return f"{chr(65 + self.row)}{self.col + 1}"
-
-
-def tiles(
-    board: tuple[float, float],
-    paper: tuple[float, float],
-    overlap: float = 10 * MM,
-    edge: float = SAFE_EDGE,
-    label_room: float = 9 * MM,
-    seams: tuple = ((), ()),
-) -> list[Tile]:
-    """Cut a board larger than the paper into full-size pieces that overlap by `overlap`.
-
-    Both orientations of the paper are tried; the one needing fewer sheets wins. Where the
-    board says where it may be cut (`seams`: x from the left, y from the top, such as the gaps
-    between a track's squares), each visible join is moved onto the nearest of them.
-    """
-    best = None
-    for page in (paper, (paper[1], paper[0])):
-        avail_w = page[0] - 2 * edge
-        avail_h = page[1] - 2 * edge - label_room
-        cols = max(1, math.ceil((board[0] - overlap) / (avail_w - overlap)))
-        rows = max(1, math.ceil((board[1] - overlap) / (avail_h - overlap)))
-        if best is None or cols * rows < best[0]:
-            best = (cols * rows, page, cols, rows, avail_w, avail_h)
-    _, page, cols, rows, avail_w, avail_h = best
-    xs = spans(board[0], cols, avail_w, overlap, seams[0])
-    ys = spans(board[1], rows, avail_h, overlap, seams[1])  # from the top
-    out = []
-    for row, (top, piece_h) in enumerate(ys):
-        for col, (sx, piece_w) in enumerate(xs):
-            wx = (page[0] - piece_w) / 2
-            wy = (page[1] - label_room - piece_h) / 2 + label_room
-            sy = board[1] - top - piece_h  # PDF y of the piece's lower edge on the board
-            out.append(Tile(page, (wx, wy, piece_w, piece_h), (sx, sy), col, row, cols, rows))
-    return out
-
-
-def spans(length: float, count: int, avail: float, overlap: float, seams=()) -> list[tuple[float, float]]:
-    """(start, size) of `count` pieces covering `length`, each overlapping the next by `overlap`,
-    no piece larger than `avail`; each join snapped to the nearest seam where one fits."""
-    step = (length - overlap) / count
-    starts = [0.0]
-    for k in range(1, count):
-        ideal = k * step
-        fits = [
-            x
-            for x in seams
-            if starts[-1] < x
-            and x + overlap - starts[-1] <= avail
-            and length - x <= avail * (count - k) - overlap * (count - k - 1)
-        ]
-        starts.append(min(fits, key=lambda x: abs(x - ideal)) if fits else ideal)
-    ends = [s + overlap for s in starts[1:]] + [length]
-    if any(e - s > avail + 1e-6 for s, e in zip(starts, ends)):
-        starts = [k * step for k in range(count)]  # no seams that fit: equal pieces
-        ends = [s + overlap for s in starts[1:]] + [length]
-    return [(s, e - s) for s, e in zip(starts, ends)]
-
-
-def fit_scale(
-    board: tuple[float, float], paper: tuple[float, float], edge: float = SAFE_EDGE, label_room: float = 6 * MM
-) -> tuple[tuple[float, float], float]:
-    """The paper orientation and scale that print the whole board on one sheet."""
-    options = []
-    for page in (paper, (paper[1], paper[0])):
-        scale = min((page[0] - 2 * edge) / board[0], (page[1] - 2 * edge - label_room) / board[1])
-        options.append((scale, page))
-    scale, page = max(options)
-    return page, min(scale, 1.0)
-
-
-BOARD_OVERLAP = 10 * MM  # tiled pieces overlap by this much: the glue strip
-
-
-@dataclass(frozen=True)
-class BoardPage:
-    """One page of a board: the whole board at full size (`whole`), the whole board scaled to
-    the paper (`fitted`), or one full-size piece of it (`tile`)."""
-
-    how: str
-    page: tuple[float, float]  # the paper, in the orientation this page prints it
-    at: tuple[float, float] = (0.0, 0.0)  # whole, fitted: the board's lower-left on the page
-    scale: float = 1.0
-    tile: Tile | None = None
-
-
-def board_pages(
-    board: tuple[float, float], paper: tuple[float, float], mode: str, edge: float = SAFE_EDGE, seams: tuple = ((), ())
-) -> list[BoardPage]:
-    """The pages one board prints on: whole where the paper holds it (turned if need be), else
-    scaled to one sheet (`mode` fit) or cut into overlapping full-size pieces (`mode` tile)."""
-    for page in (paper, (paper[1], paper[0])):
-        if board[0] <= page[0] + 0.01 and board[1] <= page[1] + 0.01:
-            return [BoardPage("whole", page, ((page[0] - board[0]) / 2, (page[1] - board[1]) / 2))]
-    if mode == "fit":
-        page, scale = fit_scale(board, paper, edge)
-        at = ((page[0] - board[0] * scale) / 2, (page[1] - board[1] * scale) / 2 + 3 * MM)
-        return [BoardPage("fitted", page, at, scale)]
-    return [BoardPage("tile", tile.page, tile=tile) for tile in tiles(board, paper, BOARD_OVERLAP, edge, seams=seams)]
-
-
-@dataclass(frozen=True)
 class Placement:
     """One card on a sheet: its face (whatever the caller's faces are), its trim's lower-left,
     and the box it may print in (None: all of its bleed)."""
@@ -262,6 +157,7 @@ class CardSheet:
     placements: tuple[Placement, ...]
     shift: tuple[float, float] = (0.0, 0.0)  # backs: the printer's offset, as a move on this page
     cut_lines: tuple[Slot, ...] = ()  # fronts: the slots whose trim gets a thin line for scissors
+    slots: tuple[Slot, ...] = ()  # the slots this page prints in (its crop marks and its trim box are theirs)
 
 
 def card_sheets(
@@ -278,14 +174,22 @@ def card_sheets(
         deck, grid = decks[d], grids[d]
         batch = deck.fronts[start : start + grid.per_sheet]
         used = grid.slots[: len(batch)]
-        out.append(CardSheet("front", d, start, grid, tuple(_placed(grid, slot, face) for slot, face in zip(used, batch)), cut_lines=used))
+        taken = _taken(used)
+        placed = tuple(_placed(grid, slot, face, taken) for slot, face in zip(used, batch))
+        out.append(CardSheet("front", d, start, grid, placed, cut_lines=used, slots=used))
         if deck.has_backs:
             behind = grid.back_slots(flip)[: len(batch)]
-            placed = tuple(_placed(grid, slot, deck.back_of(start + i)) for i, slot in enumerate(behind))
-            out.append(CardSheet("back", d, start, grid, placed, back_shift(offset, flip)))
+            taken = _taken(behind)
+            placed = tuple(_placed(grid, slot, deck.back_of(start + i), taken) for i, slot in enumerate(behind))
+            out.append(CardSheet("back", d, start, grid, placed, back_shift(offset, flip), slots=behind))
     return out
 
 
-def _placed(grid: CardGrid, slot: Slot, face) -> Placement:
+def _taken(used: tuple[Slot, ...]) -> frozenset:
+    """The (col, row) of the slots a page prints in: an empty slot leaves its neighbours all their bleed."""
+    return frozenset((s.col, s.row) for s in used)
+
+
+def _placed(grid: CardGrid, slot: Slot, face, taken: frozenset) -> Placement:
     butted = grid.gutter < 2 * grid.bleed  # neighbours share the bleed: each card keeps to its share
-    return Placement(face, slot.x, slot.y, grid.clip_box(slot) if butted else None)
+    return Placement(face, slot.x, slot.y, grid.clip_box(slot, taken) if butted else None)

@@ -26,6 +26,9 @@ class Net:
     tabs: tuple[tuple[tuple[float, float], ...], ...]  # polygons
     size: tuple[float, float]
     outlines: tuple = ()  # each face's polygon, where faces are not squares
+    # each square face's sides that are cut free ("left", "top", "right", "bottom", top-left origin): a
+    # face may print its bleed past those and no other, so it never runs across a fold or under a tab
+    free: tuple[frozenset, ...] = ()
 
 
 def d6(edge: float, origin: tuple[float, float] = (0.0, 0.0)) -> Net:
@@ -38,7 +41,7 @@ def d6(edge: float, origin: tuple[float, float] = (0.0, 0.0)) -> Net:
             edges.setdefault(_key(seg), []).append((value, side, seg))
     folds = tuple(group[0][2] for group in edges.values() if len(group) == 2)
     tabbed = set(D6_TABS)
-    cuts, tabs = [], []
+    cuts, tabs, free = [], [], {v: set() for v in boxes}
     for group in edges.values():
         if len(group) != 1:
             continue
@@ -48,8 +51,10 @@ def d6(edge: float, origin: tuple[float, float] = (0.0, 0.0)) -> Net:
             folds += (seg,)
         else:
             cuts.append(seg)
+            free[value].add(side)
     width, height = 3 * edge, 4 * edge + depth  # the foot's tab hangs below
-    return Net(tuple(boxes[v] for v in range(1, 7)), folds, tuple(cuts), tuple(tabs), (width, height))
+    faces, sides = tuple(boxes[v] for v in range(1, 7)), tuple(frozenset(free[v]) for v in range(1, 7))
+    return Net(faces, folds, tuple(cuts), tuple(tabs), (width, height), free=sides)
 
 
 def _sides(x, y, w, h) -> dict[str, tuple[float, float, float, float]]:

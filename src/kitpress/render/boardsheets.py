@@ -9,9 +9,10 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kitpress.compose.scene import Face
-from kitpress.impose.geometry import BOARD_OVERLAP, Tile, board_pages
+from kitpress.impose import pageboxes
+from kitpress.impose.boards import BOARD_OVERLAP, Tile, board_pages
 from kitpress.render import facecache
-from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
+from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para, set_boxes
 from kitpress.units import MM
 from kitpress.typeset import styles
 
@@ -25,10 +26,11 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
     c = None
     forms = None
     for index, face in enumerate(faces):
-        for sheet in board_pages(face.size, paper, mode, job.edge, face.seams):
+        for sheet in board_pages(face.size, paper, mode, job.edge, face.seams, face.bleed):
             c = c or open_canvas(path, sheet.page, meta)
             forms = forms or FormCache(c)
             c.setPageSize(sheet.page)
+            set_boxes(c, pageboxes.board_page(sheet, face.size, face.bleed))
             if sheet.how == "tile":
                 _tile(c, forms, face, sheet.tile, index, len(faces), job)
             elif sheet.how == "fitted":
@@ -59,7 +61,8 @@ def _tile(c: Canvas, forms: FormCache, face: Face, tile: Tile, index: int, total
     overlap = BOARD_OVERLAP
     c.saveState()
     path = c.beginPath()
-    path.rect(wx, wy, ww, wh)
+    x0, y0, x1, y1 = tile.printed  # the window, and the board past the edges of it that show when joined
+    path.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(path, stroke=0, fill=0)
     forms.place(face, wx - sx, wy - sy, clip=True)
     c.restoreState()

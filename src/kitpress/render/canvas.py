@@ -15,6 +15,8 @@ from reportlab.platypus import Flowable, Paragraph
 
 from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
+from kitpress.impose import pageboxes
+from kitpress.impose.pageboxes import PageBoxes
 from kitpress.render import facecache
 from kitpress.typeset import fonts
 from kitpress.typeset.frames import embedder, set_frame
@@ -43,6 +45,7 @@ class Job:
     sheet: StyleSheet
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, as seen from the front: how far to move every back
     flip: str = "long"  # the edge the printer turns the sheet on
+    cut_lines: str = "trim"  # trim: a thin grey line on each card's trim, for scissors; none: crop marks only
 
 
 def open_canvas(path, size: tuple[float, float], meta: Meta) -> Canvas:
@@ -58,7 +61,17 @@ def open_canvas(path, size: tuple[float, float], meta: Meta) -> Canvas:
         lang=meta.lang,
     )
     _describe(c, meta)
+    set_boxes(c, pageboxes.whole(size))  # a page not cut: what a renderer that cuts its pages sets again, page by page
     return c
+
+
+def set_boxes(c: Canvas, boxes: PageBoxes) -> None:
+    """The TrimBox, BleedBox and ArtBox of the page being drawn (what each means: impose.pageboxes).
+    reportlab writes them when the page is shown and keeps them for the pages after, so every
+    page sets all three; an ArtBox of None leaves it out."""
+    c.setTrimBox(boxes.trim)
+    c.setBleedBox(boxes.bleed)
+    c.setArtBox(boxes.art)
 
 
 def _describe(c: Canvas, meta: Meta) -> None:
@@ -109,7 +122,8 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
         c.clipPath(path, stroke=0, fill=0)
     for shape in face.shapes:
         _isolated_shape(c, face, shape)
-    for child, x, y, turn in face.children:
+    for placed in face.children:
+        child, x, y, turn = placed.face, placed.x, placed.y, placed.turn
         cw, ch = child.size
         bw, bh = (ch, cw) if turn in (90, 270) else (cw, ch)  # its box on this face
         c.saveState()
@@ -119,6 +133,11 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
             c.translate(-cw / 2, -ch / 2)
         else:
             c.translate(x, h - y - ch)
+        if placed.reach is not None:  # a die net's face: its bleed past its cut sides, not across its folds
+            left, bottom, right, top = placed.reach
+            path = c.beginPath()
+            path.rect(-left, -bottom, cw + left + right, ch + bottom + top)
+            c.clipPath(path, stroke=0, fill=0)
         draw_face(c, child)
         c.restoreState()
     for shape in face.overlays:

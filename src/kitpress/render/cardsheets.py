@@ -10,11 +10,15 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kitpress.compose.scene import Deck
+from kitpress.impose import pageboxes
 from kitpress.impose.geometry import CardGrid, CardSheet, Placement, card_grid, card_sheets
 from kitpress.render import facecache
-from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para
+from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para, set_boxes
 from kitpress.units import MM
 from kitpress.typeset import styles
+
+HAIRLINE = 0.25  # points: the thinnest line a print shop keeps (PRINT.md); crop marks, cut lines and circles
+CUT_GREY = Color(0.6, 0.6, 0.6)  # the cut lines: seen for scissors, faint where a cut is a hair off them
 
 
 def sheets(decks: tuple[Deck, ...], job: Job) -> list[tuple[int, int]]:
@@ -37,11 +41,16 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
             _place(c, forms, placement)
         if sheet.side == "back":
             c.restoreState()
+        marks = []
         if sheet.side == "front" and decks[sheet.deck].fronts[0].cut == "circle":
-            _circles(c, sheet.grid, sheet.cut_lines)
+            _circles(c, sheet.grid, sheet.cut_lines)  # a circle's only guide: drawn with --cut-lines none too
         else:
-            _marks(c, sheet.grid, sheet.cut_lines)  # no cut lines on backs: a duplex shift would show them
+            marks = sheet.grid.marks(sheet.slots)  # the printed slots' cut lines, none for an empty slot
+            # no cut lines on backs (sheet.cut_lines is empty): a duplex shift would show them beside the trim
+            cut_lines = sheet.cut_lines if job.cut_lines == "trim" else ()
+            _marks(c, sheet.grid, marks, cut_lines)
         _note(c, notes[0] if sheet.side == "front" else notes[1], sheet.grid, job, notes_drawn)
+        set_boxes(c, pageboxes.card_sheet(sheet, marks))
         c.showPage()
     c.save()
     facecache.store().flush()  # the faces drawn here, for the next PDF that prints them
@@ -58,16 +67,16 @@ def _recurring(laid_out: list[CardSheet]) -> set[str]:
     return {key for key, count in seen.items() if count > 1}
 
 
-def _marks(c: Canvas, grid: CardGrid, used) -> None:
-    """Crop marks outside the bleed, and thin grey trim lines on the used slots for scissors."""
+def _marks(c: Canvas, grid: CardGrid, marks: list, cut_lines) -> None:
+    """Crop marks outside the bleed, and thin grey trim lines on the `cut_lines` slots for scissors."""
     c.saveState()
-    c.setStrokeColor(Color(0.6, 0.6, 0.6))
-    c.setLineWidth(0.2)
-    for slot in used:
+    c.setStrokeColor(CUT_GREY)
+    c.setLineWidth(HAIRLINE)
+    for slot in cut_lines:
         c.rect(slot.x, slot.y, grid.card[0], grid.card[1], stroke=1, fill=0)
     c.setStrokeColor(INK)
-    c.setLineWidth(0.25)
-    c.lines(grid.marks())  # one path for all marks
+    c.setLineWidth(HAIRLINE)
+    c.lines(marks)  # one path for all marks
     c.restoreState()
 
 
@@ -93,7 +102,7 @@ def _circles(c: Canvas, grid: CardGrid, used) -> None:
     """Round tokens are cut on their circle: a thin line on the trim, no crop marks."""
     c.saveState()
     c.setStrokeColor(INK)
-    c.setLineWidth(0.25)
+    c.setLineWidth(HAIRLINE)
     for slot in used:
         c.ellipse(slot.x, slot.y, slot.x + grid.card[0], slot.y + grid.card[1], stroke=1, fill=0)
     c.restoreState()

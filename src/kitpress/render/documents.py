@@ -14,7 +14,8 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 from kitpress import __version__
 from kitpress.compose.scene import Document
 from kitpress.errors import KitpressError, Problem
-from kitpress.render.canvas import Job, face_resolver
+from kitpress.impose import pageboxes
+from kitpress.render.canvas import Job, face_resolver, set_boxes
 from kitpress.typeset import fit, fonts
 from kitpress.typeset.documents import geometry, problems
 from kitpress.typeset.markup import Builder, MarkupError
@@ -78,9 +79,11 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
         for i, (x, y, w, h) in enumerate(geo.columns)
     ]
     resolver = face_resolver(doc.faces)
+    boxes = pageboxes.document(geo.page, doc.margins)  # not cut: trimmed on the paper, the type area its art
 
     def decorate(canvas: Canvas, _template) -> None:
         canvas.setViewerPreference("PrintScaling", "None")
+        set_boxes(canvas, boxes)
         number = str(canvas.getPageNumber())
         for text, (x, y, w, h) in ((doc.header, geo.header), (doc.footer, geo.footer)):
             if not text or h <= 0:

@@ -36,7 +36,7 @@ def digest_face(face: Face) -> str:
         value = digest(
             face.key,
             _sheet(face.sheet),
-            [(digest_face(child), turn) for child, _, _, turn in face.children],
+            [(digest_face(child.face), child.turn) for child in face.children],  # its reach is in its parent's key
             sorted((k, digest_face(v)) for k, v in face.faces.items()),
         )
         object.__setattr__(face, "digest", value)
@@ -50,7 +50,7 @@ def places(face: Face) -> str:
     if not face.places:
         value = digest(
             [(f.blame.tag, f.blame.where, _loc(f.blame.markup), [*map(_loc, f.blame.printed)]) for f in face.frames if f.blame],
-            [places(child) for child, _, _, _ in face.children],
+            [places(child.face) for child in face.children],
             sorted((k, places(v)) for k, v in face.faces.items()),
         )
         object.__setattr__(face, "places", value)
