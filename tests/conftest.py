@@ -120,6 +120,7 @@ SLOW_MODULES = {
     "test_warm",
     "test_serve",
     "test_page_boxes",
+    "test_spreadsheets",  # builds the fixture's kit from YAML, CSV and XLSX to compare its cards
 }
 
 

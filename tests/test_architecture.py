@@ -25,6 +25,9 @@ DOORS = {
     "uvicorn": {"site"},
     "anyio": {"site"},
     "babel": {"content"},
+    "openpyxl": {"content"},  # content.workbooks reads XLSX, content.tablewriter writes it (kitpress convert)
+    "python_calamine": {"content"},  # content.workbooks reads ODS
+    "defusedxml": {"content"},  # content.odsscan streams an ODS workbook's XML before calamine holds it
     "pyphen": {"typeset"},
     "fontTools": {"content", "typeset"},
     "reportlab": {"", "typeset", "render"},  # "": __init__ names the fonts before reportlab's modules load

@@ -16,8 +16,12 @@ CALL = re.compile(
     r'(?:\.error|\bfail|\b_fail\(\w+,|Problem\(\s*"(?:error|warning)",|(?:\b_|\.)problem|MarkupError|\.warning|\bmessage\s*=|'
     r"\bwhat\s*=|\bwhy\s*=|raise BindError)\(?\s*f?(?:\"([^\"]*)\"|'([^']*)')"
 )
-# a printed problem: the place (a path, a path:line:col, or a command-line option), the level, the message
-LINE = re.compile(r"(?P<place>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<level>error|warning): (?P<message>.+)")
+# a printed problem: the place (a path, a path:line:col, a workbook's cell book.xlsx[sheet]!C12, or a
+# command-line option), the level, the message
+LINE = re.compile(
+    r"(?P<place>[^\s:][^:]*?)(?::(?P<line>\d+):(?P<col>\d+)|!(?P<cell>[A-Z]+[1-9][0-9]*))?"
+    r": (?P<level>error|warning): (?P<message>.+)"
+)
 # rows whose message no content or layout can bring about today; the page says why
 UNREACHABLE = {
     "--back-offset …,…: use two numbers of at most 15 mm",
@@ -68,6 +72,13 @@ WHOLE_FILE = {
     "cannot write the kit page: a folder is in its way; move it",
     "a drawing process died while drawing … (stopped by the system: out of memory?); the last kit is as it was",
     "cannot save the printer: …",
+    "no collection '…' in this game…",
+    "cannot write the file: …",
+    "collection '…' is now defined twice, here and at …: delete one",
+    "more than … cells; no deck needs that many",
+    "not a workbook (it is not a zip file): save it again from the spreadsheet",
+    "the workbook unpacks to more than … MiB or … parts; no deck needs that",
+    "cannot read the workbook: …: …",
 }
 # places kitpress prints in full: the project's own folders and the user's settings
 ABSOLUTE = {
@@ -171,8 +182,8 @@ def test_each_example_is_a_line_of_its_message(message):
     if place.startswith("--") or place in ("LANG", "NAME"):  # a command-line option or argument
         assert found["line"] is None
     elif message not in WHOLE_FILE:
-        assert found["line"] and found["col"], f"no line:col in {example}"
-        assert int(found["line"]) >= 1 and int(found["col"]) >= 1
+        assert found["line"] and found["col"] or found["cell"], f"no line:col in {example}"
+        assert found["cell"] or int(found["line"]) >= 1 and int(found["col"]) >= 1
     assert place.startswith("/") == (message in ABSOLUTE), f"paths are shown relative except in {sorted(ABSOLUTE)}"
     assert "kpex-" not in example and "pytest-" not in example  # no temporary folder leaked into the page
 

@@ -3,22 +3,59 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 
+# a place in a workbook's sheet: the workbook's path and the sheet's name, `roles.xlsx[roles]`
+# (no spreadsheet lets a sheet's name hold a bracket)
+_SHEET = re.compile(r"(?P<file>.+\.(?:xlsx|ods))\[(?P<sheet>[^\[\]]+)\]", re.IGNORECASE)
+_PRINTED = re.compile(r"(?P<path>.+?)(?::(?P<line>\d+):(?P<col>\d+)|!(?P<letters>[A-Z]+)(?P<row>\d+))?")
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Loc:
-    """A place in a source file; line and col count from 1."""
+    """A place in a source file; line and col count from 1. In a workbook the path names the
+    sheet too (`Loc.cell`), the line is the row and the col the column, and the place prints as
+    a spreadsheet names the cell: `roles.xlsx[roles]!C12`. Kept in the path, the sheet travels
+    wherever a place is stored as its three parts (the face cache, a manifest's warnings)."""
 
     path: str
     line: int = 0
     col: int = 0
 
+    @classmethod
+    def cell(cls, workbook: str, sheet: str, row: int = 0, col: int = 0) -> "Loc":
+        return cls(f"{workbook}[{sheet}]", row, col)
+
+    @property
+    def file(self) -> str:
+        """The file to open: a workbook's path without its sheet."""
+        sheet = _SHEET.fullmatch(self.path)
+        return sheet["file"] if sheet else self.path
+
+    @property
+    def sheet(self) -> str:
+        sheet = _SHEET.fullmatch(self.path)
+        return sheet["sheet"] if sheet else ""
+
     def __str__(self) -> str:
+        if self.line and self.sheet:
+            return f"{self.path}!{column_letters(self.col)}{self.line}"
         if self.line:
             return f"{self.path}:{self.line}:{self.col}"
         return self.path
+
+    @classmethod
+    def parse(cls, text: str) -> "Loc":
+        """A place as printed, read back (a manifest keeps its warnings as printed lines)."""
+        found = _PRINTED.fullmatch(text)
+        if found["line"]:
+            return cls(found["path"], int(found["line"]), int(found["col"]))
+        if found["letters"] and _SHEET.fullmatch(found["path"]):
+            return cls(found["path"], int(found["row"]), column_number(found["letters"]))
+        return cls(text)
 
     def shifted(self, lines: int) -> "Loc":
         return Loc(self.path, self.line + lines, self.col if lines == 0 else 1)
@@ -61,6 +98,22 @@ class KitpressError(Exception):
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def column_letters(number: int) -> str:
+    """A spreadsheet's name for column `number` (from 1): A … Z, AA, AB …"""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters or "A"
+
+
+def column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
 
 
 def fail(message: str, loc: Loc) -> KitpressError:

@@ -8,7 +8,7 @@ import os
 import sys
 
 # importing each command module registers its commands
-from kitpress.cli import building, checking, exporting, projects, serving, starting  # noqa: F401
+from kitpress.cli import building, checking, converting, exporting, projects, serving, starting  # noqa: F401
 from kitpress.cli.app import app, err
 
 

@@ -96,6 +96,8 @@ def _kind(owner) -> str:
 def _written_at(owner) -> str | None:
     """The content file and line a record was written at (labels: content/…/labels.yaml:3)."""
     loc = getattr(owner, "loc", None)
-    if loc is None or not str(loc.path).endswith(".yaml"):
+    if loc is not None and loc.line and loc.sheet:  # a row of a workbook's sheet: its first cell
+        return str(loc)
+    if loc is None or not str(loc.path).endswith((".yaml", ".csv")):
         return None
     return f"{rel(loc.path)}:{loc.line}"

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitpress import files
-from kitpress.content import i18n, yamlio
+from kitpress.content import collections as content_files, i18n, yamlio
 from kitpress.content.schema import Checker, Records, SchemaParser, Type
 from kitpress.content.textfmt import FORMATS, PLACEHOLDER, format_value
 from kitpress.content.yamlio import LocStr, YMap
-from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean, rel
+from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean, fail, rel
 
 KINDS = ("document", "sheet", "board", "page", "cards")  # page: a designed face at paper size
 STOCKS = ("paper", "card")
@@ -67,7 +67,6 @@ with: "map(str | number | bool)?"   # values for the parameters the layout decla
 per_card: bool?   # a back: one for each card, bound to the card it backs (else one for the deck)
 """,
 }
-SPECIAL_FILES = {"game.yaml", "schema.yaml"}
 
 
 @dataclass(frozen=True)
@@ -138,7 +137,7 @@ def load_game(
             problems.items.extend(exc.problems)
     collections, declared_at = _load_schema(root, shown, problems, read)
     problems.raise_if_errors()
-    data = _load_collections(root, shown, collections, problems, declared_at, read)
+    data, _ = content_files.load(root, shown, collections, problems, declared_at, read)
     data["game"] = meta
     data["components"] = Records(list(meta.get("components") or []), meta.loc)
     problems.raise_if_errors()
@@ -163,6 +162,21 @@ def load_game(
     _fill_placeholders(data, problems, lang or source_lang)
     problems.raise_if_errors()
     return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known)
+
+
+def load_collection(root: Path, name: str) -> tuple[object, Type, Loc]:
+    """One collection as checked, its text as written (no placeholder filled, no translation):
+    what `kitpress convert` moves; with its type and where it is defined. The game's other
+    collections are read and checked against their types too: one with a mistake stops it."""
+    problems = Problems()
+    shown = rel(root)
+    collections, declared_at = _load_schema(root, shown, problems)
+    problems.raise_if_errors()
+    if name not in collections:
+        raise fail(f"no collection '{name}' in this game{did_you_mean(name, collections)}", Loc(f"{shown}/schema.yaml"))
+    data, where = content_files.load(root, shown, collections, problems, declared_at)
+    problems.raise_if_errors()
+    return data[name], collections[name], where[name]
 
 
 def _validate_meta(raw, problems: Problems, shown: str) -> YMap:
@@ -227,46 +241,6 @@ def _load_schema(root: Path, shown: str, problems: Problems, read=yamlio.load_fi
     decls = raw.get("collections") or YMap(loc=raw.loc)
     collections = {name: parser.parse(spec, decls.loc_of(name)) for name, spec in decls.items()}
     return collections, {name: decls.key_loc(name) for name in decls}
-
-
-def _load_collections(
-    root: Path, shown: str, collections: dict[str, Type], problems: Problems, declared_at: dict[str, Loc], read=yamlio.load_file
-) -> dict:
-    data: dict = {}
-    where: dict[str, Loc] = {}
-    checker = Checker(problems)
-    unreadable = False
-    for path in sorted(root.glob("*.yaml")):
-        if path.name in SPECIAL_FILES:
-            continue
-        try:
-            doc = read(path, f"{shown}/{path.name}", within=[root])
-        except KitpressError as exc:
-            problems.items.extend(exc.problems)
-            unreadable = True  # its collections are unknown: do not also report them as missing
-            continue
-        if not isinstance(doc, YMap):
-            problems.error(
-                "a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1))
-            )
-            continue
-        for name, value in doc.items():
-            loc = doc.key_loc(name)
-            if name not in collections:
-                problems.error(f"unknown collection '{name}'{did_you_mean(name, collections)} (declare it in schema.yaml)", loc)
-            elif name in where:
-                problems.error(f"collection '{name}' is already defined at {where[name]}", loc)
-            else:
-                where[name] = loc
-                data[name] = checker.check(value, collections[name], name, doc.loc_of(name))
-    for name in collections:
-        if name not in data and not unreadable:
-            problems.error(
-                f"collection '{name}' is declared but no content file defines it",
-                declared_at.get(name, Loc(f"{shown}/schema.yaml")),
-            )
-    data["__refs__"] = checker.refs
-    return data
 
 
 def _resolve_refs(data: dict, problems: Problems) -> None:

@@ -325,9 +325,10 @@ def _nodes(value) -> int:
     return 1
 
 
-def dump(data: dict) -> str:
-    """Plain data (dicts, lists, strings, numbers) as block-style YAML, keys in order."""
-    return yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=False)
+def dump(data: dict, sort_keys: bool = True) -> str:
+    """Plain data (dicts, lists, strings, numbers) as block-style YAML, keys in order (sorted,
+    or as they are in `data`)."""
+    return yaml.safe_dump(data, sort_keys=sort_keys, allow_unicode=True, default_flow_style=False)
 
 
 def line_in(source: LocStr, line: int) -> Loc:

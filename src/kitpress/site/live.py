@@ -35,7 +35,7 @@ class Shown:
 
     @property
     def place(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}" if self.line else self.path
+        return str(Loc(self.path, self.line, self.col))  # a workbook's cell as the spreadsheet names it
 
 
 @dataclass
@@ -92,17 +92,17 @@ class Live:
     # -- problems as shown ------------------------------------------------------------------
     def _shown(self, problem: Problem) -> Shown:
         loc = problem.loc
-        path = self._file(loc.path)
+        path = None if loc.sheet else self._file(loc.path)  # a workbook has no line to show, nor an editor to open it
         return Shown(problem.level, problem.message, loc.path, loc.line, loc.col, _line(path, loc.line), str(path or ""))
 
     def _said(self, line: str) -> Shown:
-        """A warning as a kit's manifest keeps it: `path:line:col: warning: message`."""
+        """A warning as a kit's manifest keeps it: `path:line:col: warning: message`, or
+        `book.xlsx[sheet]!C12: warning: message`."""
         place, _, rest = line.partition(": warning: ")
-        path, _, numbers = place.partition(":")
-        row, _, col = numbers.partition(":")
-        if not rest or not row.isdigit():
+        loc = Loc.parse(place)
+        if not rest or not loc.line:
             return Shown("warning", line, "", 0, 0, "", "")
-        return self._shown(Problem("warning", rest, Loc(path, int(row), int(col) if col.isdigit() else 0)))
+        return self._shown(Problem("warning", rest, loc))
 
     def _file(self, shown: str) -> Path | None:
         """The project file a problem names, if it is one (never a file outside the project)."""

@@ -1,0 +1,80 @@
+"""A game's collections, read from the files of its folder that define them: every `*.yaml` file
+but game.yaml and schema.yaml is a mapping of collection names; a CSV file is the collection it
+is named after, and each sheet of a workbook (XLSX, ODS) the collection the sheet is named after.
+Each is checked against its type in schema.yaml; a collection defined twice is an error at the
+second place that names the first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kitpress.content import rows, tables, yamlio
+from kitpress.content.schema import Checker, Type
+from kitpress.content.yamlio import YMap
+from kitpress.errors import KitpressError, Loc, Problems, did_you_mean
+
+SPECIAL_FILES = {"game.yaml", "schema.yaml"}
+
+
+def load(
+    root: Path, shown: str, types: dict[str, Type], problems: Problems, declared_at: dict[str, Loc], read=yamlio.load_file
+) -> tuple[dict, dict[str, Loc]]:
+    """Every collection's checked value by name (and, under "__refs__", the references to
+    resolve), and where each is defined."""
+    data: dict = {}
+    where: dict[str, Loc] = {}
+    checker = Checker(problems)
+    unreadable = False
+
+    def define(name: str, value, loc: Loc, value_loc: Loc) -> None:
+        if name in where:
+            problems.error(f"collection '{name}' is already defined at {where[name]}", loc)
+            return
+        where[name] = loc
+        if value is not None:
+            data[name] = checker.check(value, types[name], name, value_loc)
+
+    for path in sorted(root.glob("*.yaml")):
+        if path.name in SPECIAL_FILES:
+            continue
+        try:
+            doc = read(path, f"{shown}/{path.name}", within=[root])
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+            unreadable = True  # its collections are unknown: do not also report them as missing
+            continue
+        if not isinstance(doc, YMap):
+            problems.error(
+                "a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1))
+            )
+            continue
+        for name, value in doc.items():
+            loc = doc.key_loc(name)
+            if name not in types:
+                problems.error(f"unknown collection '{name}'{did_you_mean(name, types)} (declare it in schema.yaml)", loc)
+            else:
+                define(name, value, loc, doc.loc_of(name))
+    for path in sorted(p for p in root.iterdir() if tables.is_table(p)):
+        try:
+            sheets = tables.read(path, f"{shown}/{path.name}", within=[root])
+        except KitpressError as exc:
+            problems.items.extend(exc.problems)
+            unreadable = True
+            continue
+        for sheet in sheets:
+            if sheet.name in types:
+                define(sheet.name, rows.collection(sheet, types[sheet.name], problems), sheet.loc(1), sheet.loc(1))
+                continue
+            hint = did_you_mean(sheet.name, types)
+            message = f"unknown collection '{sheet.name}'{hint} (declare it in schema.yaml)"
+            if sheet.workbook:
+                message = f"unknown collection '{sheet.name}'{hint}: each sheet of a workbook is the collection it is named after"
+            problems.error(message, sheet.loc(1))
+    for name in types:
+        if name not in where and not unreadable:
+            problems.error(
+                f"collection '{name}' is declared but no content file defines it",
+                declared_at.get(name, Loc(f"{shown}/schema.yaml")),
+            )
+    data["__refs__"] = checker.refs
+    return data, where
