@@ -106,16 +106,16 @@ def draw_all(
         else:
             styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
-            with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
-                futures = {pool.submit(_draw, index): index for index in order}
-                meanwhile()
-                try:
+            try:  # a worker can die as early as while the tasks are handed out (submit raises then)
+                with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
+                    futures = {pool.submit(_draw, index): index for index in order}
+                    meanwhile()
                     for future in as_completed(futures):
                         index = futures[future]
                         drawn[index] = future.result()
                         done(index, drawn[index][0])
-                except BrokenProcessPool:
-                    raise WorkerDied([tasks[i].path for i in order if i not in drawn]) from None
+            except BrokenProcessPool:
+                raise WorkerDied([tasks[i].path for i in order if i not in drawn]) from None
     finally:
         _TASKS = []
     results = [drawn[i] for i in range(len(tasks))]
