@@ -99,6 +99,7 @@ def pytest_addoption(parser):
 SLOW_MODULES = {
     "test_export",
     "test_printshop",
+    "test_i18n_exchange",
     "test_hostile",
     "test_hardening",
     "test_incremental",

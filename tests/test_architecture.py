@@ -25,6 +25,7 @@ DOORS = {
     "uvicorn": {"site"},
     "anyio": {"site"},
     "babel": {"content"},
+    "polib": {"content"},  # content.i18n.exchange: PO files
     "openpyxl": {"content"},  # content.workbooks reads XLSX, content.tablewriter writes it (kitpress convert)
     "python_calamine": {"content"},  # content.workbooks reads ODS
     "defusedxml": {"content"},  # content.odsscan streams an ODS workbook's XML before calamine holds it

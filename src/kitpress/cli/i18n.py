@@ -3,6 +3,7 @@ the source template translation platforms start from."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -150,3 +151,24 @@ def confirm(
         confirmed[k] = i18n.source_hash(source.texts[k])
     lock.write_text(i18n.lock_file(confirmed), encoding="utf-8")
     out.print(f"confirmed {len(chosen)} translation(s) in {lock}")
+
+
+@app.command("export")
+def export_(
+    game: str,
+    lang: str,
+    format: str = typer.Option("po", "--format", metavar="[po|xliff]", help="PO (Poedit, Weblate) or XLIFF 1.2."),
+    out_file: Optional[Path] = typer.Option(None, "--out", help="The file to write (default: locales/LANG.po or .xlf)."),
+) -> None:
+    """Write LANG's translations as a PO or XLIFF file, each text with its key, notes and state."""
+    from kitpress.cli.translating import export_language
+
+    export_language(_writable(), game, lang, format, out_file, out, _fail)
+
+
+@app.command("import")
+def import_(game: str, file: Path) -> None:
+    """Read a PO or XLIFF file back into the game's language file (and its lock of confirmed texts)."""
+    from kitpress.cli.translating import import_language
+
+    import_language(_writable(), game, file, out, _fail)

@@ -23,3 +23,14 @@ def category(lang: str, n: int) -> str:
     if rule is None:
         return "one" if n == 1 else "other"
     return rule(n)
+
+
+def plural_forms(lang: str) -> str:
+    """A PO header's Plural-Forms for a language ('nplurals=3; plural=(…);'), from Babel's
+    gettext table; '' for a language it does not know."""
+    from babel.messages.plurals import get_plural
+
+    try:
+        return str(get_plural(lang.replace("-", "_")))
+    except (ValueError, KeyError):
+        return ""
