@@ -54,8 +54,9 @@ def new(game: str, lang: str) -> None:
         err.print(f"{path}: error: this language file exists already; `kitpress i18n update {game} {lang}` brings it up to the game's texts")
         raise typer.Exit(1)
     path.parent.mkdir(exist_ok=True)
-    path.write_text(i18n.language_file(source.id, lang, source.texts), encoding="utf-8")
-    out.print(f"wrote {path} ({len(source.texts)} strings to translate)")
+    wanted = i18n.plural_forms_wanted(source.texts, lang)  # with the plural forms the language has
+    path.write_text(i18n.language_file(source.id, lang, wanted), encoding="utf-8")
+    out.print(f"wrote {path} ({len(wanted)} strings to translate)")
 
 
 @app.command()
@@ -79,10 +80,11 @@ def update(game: str, lang: str) -> None:
     except KitpressError as exc:
         _fail(exc)
     translators = [name.strip() for name in _TRANSLATOR.findall(text)]
-    kept = sum(1 for key in source.texts if strings.get(key))
-    gone = sum(1 for key, value in strings.items() if key not in source.texts and value)
-    path.write_text(i18n.language_file(source.id, lang, source.texts, strings, translators), encoding="utf-8")
-    new_keys = sum(1 for key in source.texts if key not in strings)
+    wanted = i18n.plural_forms_wanted(source.texts, lang)  # with the plural forms the language has
+    kept = sum(1 for key in wanted if strings.get(key))
+    gone = sum(1 for key, value in strings.items() if key not in wanted and value)
+    path.write_text(i18n.language_file(source.id, lang, wanted, strings, translators), encoding="utf-8")
+    new_keys = sum(1 for key in wanted if key not in strings)
     out.print(f"updated {rel(path)}: {kept} translations kept, {new_keys} new strings to translate, {gone} no longer in the game (kept as comments)")
 
 
@@ -117,7 +119,8 @@ def status(
                 translated = load_game(project.game_dir(game_id), code)
                 cov = translated.coverage
                 counts = ", ".join(f"{len(getattr(cov, state))} {state}" for state in i18n.COUNTS)
-                out.print(f"{game_id} [{code}]: {counts} of {len(source.texts)}")
+                total = sum(len(getattr(cov, state)) for state in i18n.COUNTS)  # the game's texts, and plural forms its language adds
+                out.print(f"{game_id} [{code}]: {counts} of {total}")
                 for problem in i18n.problems_of(cov):
                     err.print(f"  {problem}")  # warnings, with the errors: stdout keeps the counts
                 incomplete = incomplete or bool(cov.unconfirmed or cov.stale or cov.missing)
@@ -147,8 +150,9 @@ def confirm(
         raise typer.Exit(1)
     lock = i18n.locales_dir(source.root) / f"{lang}.lock.yaml"
     confirmed = i18n.read_lock(lock)
+    wanted = i18n.plural_forms_wanted(source.texts, lang)  # a plural form the source lacks stands for its `other`
     for k in chosen:
-        confirmed[k] = i18n.source_hash(source.texts[k])
+        confirmed[k] = i18n.source_hash(wanted[k])
     lock.write_text(i18n.lock_file(confirmed), encoding="utf-8")
     out.print(f"confirmed {len(chosen)} translation(s) in {lock}")
 

@@ -29,8 +29,8 @@ def export_language(project, game_id: str, lang: str, form: str, out_file: Path 
     source_lang = str(source.meta.get("language") or "en")
     units = [
         exchange.Unit(key, str(text), translations.get(key, ""), key in unsure,
-                      tuple(notes.get(key, []) + exchange.placeholder_notes(str(text))), _shown(text.loc))
-        for key, text in source.texts.items()
+                      tuple(_form_note(key, lang) + notes.get(key, []) + exchange.placeholder_notes(str(text))), _shown(text.loc))
+        for key, text in i18n.plural_forms_wanted(source.texts, lang).items()
     ]  # fmt: skip
     if form == "po":
         written = exchange.to_po(units, lang, source_lang, game_id, plural_forms(lang))
@@ -44,6 +44,17 @@ def export_language(project, game_id: str, lang: str, form: str, out_file: Path 
     out.print(f"wrote {rel(target)}: {len(units)} texts, {_counts(units)}")
 
 
+def _form_note(key: str, lang: str) -> list[str]:
+    """For a form of a plural text, the numbers that take it in the language (CLDR)."""
+    from kitpress.content.i18n.plurals import ORDER, examples
+
+    tag = key.rpartition(".")[2]
+    if tag not in ORDER:
+        return []
+    numbers = examples(lang, tag)
+    return [f"the '{tag}' form: for {numbers}" if numbers else f"the '{tag}' form: for fractions (1.5) and what no other form takes"]
+
+
 def _translations(source, lang: str) -> tuple[dict[str, str], set[str]]:
     """The language's translations by key, and the keys not confirmed against today's source."""
     path = i18n.locales_dir(source.root) / f"{lang}.yaml"
@@ -51,9 +62,10 @@ def _translations(source, lang: str) -> tuple[dict[str, str], set[str]]:
         return {}, set()  # a language not started: every text untranslated
     problems = Problems()
     source_lang = str(source.meta.get("language") or "en")
-    catalogue = i18n.load_catalogue(source.root, lang, source.texts, problems, Loc("LANG"), source_lang)
+    wanted = i18n.plural_forms_wanted(source.texts, lang)
+    catalogue = i18n.load_catalogue(source.root, lang, wanted, problems, Loc("LANG"), source_lang)
     problems.raise_if_errors()
-    coverage = i18n.coverage(source.texts, catalogue)
+    coverage = i18n.coverage(wanted, catalogue)
     unsure = {key for key, _ in coverage.unconfirmed + coverage.stale}
     return {key: str(text) for key, text in catalogue.strings.items()}, unsure
 
@@ -78,7 +90,8 @@ def import_language(project, game_id: str, path: Path, out, fail) -> None:
         lang, units = exchange.read(text, shown)
         i18n.check_language(lang, Loc(shown, 1, 1))
         source = load_game(project.game_dir(game_id))
-        _check(units, source.texts, lang)
+        known = i18n.plural_forms_wanted(source.texts, lang)
+        _check(units, known, lang)
     except KitpressError as exc:
         fail(exc)
     folder = i18n.locales_dir(source.root)
@@ -92,7 +105,7 @@ def import_language(project, game_id: str, path: Path, out, fail) -> None:
         else:
             confirmed.pop(unit.key, None)
     folder.mkdir(exist_ok=True)
-    files.write_atomic(language, i18n.language_file(source.id, lang, source.texts, strings, translators).encode("utf-8"))
+    files.write_atomic(language, i18n.language_file(source.id, lang, known, strings, translators).encode("utf-8"))
     files.write_atomic(lock, i18n.lock_file({k: v for k, v in confirmed.items() if strings.get(k)}).encode("utf-8"))
     out.print(f"imported {shown} into {rel(language)}: {_counts(units)}")
 

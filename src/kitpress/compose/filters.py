@@ -45,11 +45,20 @@ def _check_filled(text: str, values: dict) -> None:
         budgets.sized(filled, "|fill")
 
 
-def plural(forms, n):
-    """English-style plural forms: {one: '{n} sheet', other: '{n} sheets'}."""
+@jinja2.pass_context
+def plural(context, forms, n):
+    """The form of a plural text a number takes in the kit's language, as CLDR has it: {one:
+    '{n} лист', few: '{n} листа', many: '{n} листов', other: …}; a form the text lacks is its
+    `other` (and a text that is no record, the text)."""
+    from kitpress.content.i18n.plurals import category
+
+    kit = context.get("kit")
+    lang = str(kit.get("lang") or "en") if isinstance(kit, dict) else "en"
     if isinstance(forms, str):
-        return _fill(forms, {"n": n})
-    return _fill(forms["one"] if n == 1 else forms["other"], {"n": n})
+        return _fill(forms, {"n": n}, lang)
+    tag = category(lang, n) if isinstance(n, int) and not isinstance(n, bool) else "other"
+    form = forms.get(tag) if hasattr(forms, "get") else None
+    return _fill(form if form is not None else forms["other"], {"n": n}, lang)
 
 
 def share_out(total: int, pattern) -> list[int]:
@@ -143,4 +152,4 @@ GLOBALS = {"share_coins": share_out, "tally": tally, "dot": dot}
 # what of the context each filter above given it reads (compose/reads; `kit.lang`: one key of
 # `kit`): a face kept between builds is composed again when one of them changes, as when a name
 # its templates read does
-CONTEXT_READS = {"fill": ("labels", "kit.lang"), "money": ("labels", "kit.lang"), "thousands": ("kit.lang",)}
+CONTEXT_READS = {"fill": ("labels", "kit.lang"), "money": ("labels", "kit.lang"), "thousands": ("kit.lang",), "plural": ("kit.lang",)}

@@ -146,9 +146,10 @@ def load_game(
     coverage = None
     if lang and lang != source_lang:
         i18n.check_language(lang, lang_at, i18n.available(root, source_lang))
-        catalogue = i18n.load_catalogue(root, lang, known, problems, lang_at, source_lang)
+        wanted = i18n.plural_forms_wanted(known, lang)  # the game's texts, and the plural forms the language has
+        catalogue = i18n.load_catalogue(root, lang, wanted, problems, lang_at, source_lang)
         problems.raise_if_errors()
-        coverage = i18n.coverage(known, catalogue)
+        coverage = i18n.coverage(wanted, catalogue)
         i18n.overlay(data, catalogue)
         meta = data["game"]
         meta_translators = tuple(catalogue.translators)

@@ -25,6 +25,7 @@ from kitpress.content.i18n.catalogue import (
 )
 from kitpress.content.i18n.gametexts import map_texts, overlay, pseudo, pseudo_catalogue, texts
 from kitpress.content.i18n.plurals import category as plural_category
+from kitpress.content.i18n.plurals import wanted as plural_forms_wanted
 from kitpress.content.i18n.scripts import Script, check_language, script_of
 from kitpress.content.i18n.status import (
     COUNTS,
@@ -61,6 +62,7 @@ __all__ = [
     "percent",
     "placeholder_change",
     "plural_category",
+    "plural_forms_wanted",
     "problems_of",
     "pseudo",
     "pseudo_catalogue",

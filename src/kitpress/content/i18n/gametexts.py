@@ -48,7 +48,8 @@ def map_texts(data: dict, change, skip: tuple = ()) -> None:
 
 
 def overlay(data: dict, catalogue: Catalogue) -> dict[str, LocStr]:
-    """Replace every translated text in place; return the source texts that fell back."""
+    """Replace every translated text in place; return the source texts that fell back. A plural
+    text gets the forms its translation has and its source lacks (`few`, `many` in Russian)."""
     fallbacks: dict[str, LocStr] = {}
 
     def swap(text: LocStr) -> LocStr:
@@ -59,7 +60,32 @@ def overlay(data: dict, catalogue: Catalogue) -> dict[str, LocStr]:
         return translated
 
     map_texts(data, swap)
+    _add_plural_forms(data, catalogue)
     return fallbacks
+
+
+def _add_plural_forms(data: dict, catalogue: Catalogue) -> None:
+    """Into each plural text (a record holding `one` and `other`), the forms of the catalogue's
+    language its source has no field for."""
+    from kitpress.content.i18n.plurals import ORDER
+
+    def walk(value):
+        if isinstance(value, YMap):
+            other = value.get("other")
+            if isinstance(other, LocStr) and other.field.endswith(".other") and "one" in value:
+                head = other.field[: -len(".other")]
+                for tag in ORDER:
+                    found = catalogue.strings.get(f"{head}.{tag}")
+                    if tag not in value and found is not None:
+                        value[tag] = found
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, YList):
+            for item in value:
+                walk(item)
+
+    for item in data.values():
+        walk(item)
 
 
 # -- pseudo-translation -------------------------------------------------------------------------

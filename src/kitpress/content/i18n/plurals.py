@@ -16,6 +16,69 @@ def _rule(lang: str):
         return None
 
 
+ORDER = ("zero", "one", "two", "few", "many", "other")  # CLDR's categories, in its order
+
+
+def categories(lang: str) -> tuple[str, ...]:
+    """The plural forms a language has, as CLDR names them, in CLDR's order: ('one', 'other')
+    for English and Spanish, ('one', 'few', 'many', 'other') for Russian and Polish, all six
+    for Arabic; ('one', 'other') for a language CLDR does not know."""
+    rule = _rule(lang or "en")
+    tags = set(rule.tags) if rule is not None else {"one"}
+    return tuple(tag for tag in ORDER if tag in tags | {"other"})
+
+
+@lru_cache(maxsize=64)
+def counted(lang: str) -> tuple[str, ...]:
+    """The forms whole numbers take in a language (what a kit counts: sheets, coins, cards), and
+    `other`, the form every plural text has: Russian one, few, many, other; Spanish one, other
+    (its `many` is for a million and more)."""
+    return tuple(tag for tag in categories(lang) if tag == "other" or examples(lang, tag))
+
+
+def groups(known: dict) -> dict[str, list[str]]:
+    """The plural texts among a game's texts, by their key: `labels.sheets` -> ['one', 'other'],
+    a record whose fields are CLDR's categories, `one` and `other` among them."""
+    found: dict[str, list[str]] = {}
+    for key in known:
+        head, _, tag = key.rpartition(".")
+        if tag in ORDER and head:
+            found.setdefault(head, []).append(tag)
+    return {head: tags for head, tags in found.items() if {"one", "other"} <= set(tags)}  # a field named `other` alone is no plural
+
+
+def wanted(known: dict, lang: str) -> dict:
+    """The texts a translation into `lang` has: the game's, and for each plural text the forms
+    `lang` counts with that the source lacks (`labels.sheets.few` in Russian), in CLDR's order
+    among the group's own (one, few, many, other), each standing for the source's `other` until
+    translated."""
+    from kitpress.content.yamlio import LocStr
+
+    missing = {head: [tag for tag in counted(lang) if tag not in tags] for head, tags in groups(known).items()}
+    if not any(missing.values()):
+        return known
+    out = {}
+    for key, text in known.items():
+        head, _, tag = key.rpartition(".")
+        for before in list(missing.get(head, ())):
+            if ORDER.index(before) < ORDER.index(tag):
+                other = known[f"{head}.other"]
+                out[f"{head}.{before}"] = LocStr(str(other), other.loc, f"{head}.{before}")
+                missing[head].remove(before)
+        out[key] = text
+    for head, tags in missing.items():  # forms after the group's last (none: `other` is last in CLDR's order)
+        for tag in tags:
+            other = known[f"{head}.other"]
+            out[f"{head}.{tag}"] = LocStr(str(other), other.loc, f"{head}.{tag}")
+    return out
+
+
+def examples(lang: str, tag: str, most: int = 6) -> str:
+    """Whole numbers that take a form, for a translator: 'few' in Russian is '2, 3, 4, 22, 23, 24…'."""
+    found = [str(n) for n in range(0, 1001) if category(lang, n) == tag][: most + 1]
+    return ", ".join(found[:most]) + ("…" if len(found) > most else "")
+
+
 def category(lang: str, n: int) -> str:
     """'one', 'few', 'many', 'other'…, as CLDR names them; 'one' for 1 and 'other' for the rest
     in a language CLDR does not know."""
