@@ -237,7 +237,7 @@ SAMPLE = [
     mistake("unknown key '…'… (not a text of this game; `kitpress i18n update … …` sets it aside)", (C + "locales/es.yaml", "board.intro:", "board.intr:"), lang="es"),
     mistake("--tables …: use 1 to 40", tables=50),
     mistake("'…' is not a language code like 'es', 'ru' or 'es-MX'…", lang="spanish"),
-    mistake("no translation '…'…: start one with `kitpress i18n new … …`", lang="fr"),
+    mistake("no translation '…'…: start one with `kitpress i18n new … …`", lang="it"),
     mistake(
         "a … net has … faces; 'faces' gives …",
         (
