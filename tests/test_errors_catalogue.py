@@ -69,6 +69,7 @@ WHOLE_FILE = {
     "cannot write the kit: …",
     "cannot write the scene: …",
     "cannot write the export: …",
+    "cannot write kitpress's words: …",
     "cannot write the kit page: a folder is in its way; move it",
     "a drawing process died while drawing … (stopped by the system: out of memory?); the last kit is as it was",
     "cannot save the printer: …",
@@ -82,6 +83,7 @@ WHOLE_FILE = {
 }
 # places kitpress prints in full: the project's own folders and the user's settings
 ABSOLUTE = {
+    "cannot write kitpress's words: …",  # kitpress's own folder, wherever it is installed
     "… is a project folder, not one game: …",
     "no game in this folder: a game folder holds game.yaml, a project folder kitpress.yaml or content/ and layouts/",
     "no game '…' in ……",

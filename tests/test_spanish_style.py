@@ -4,7 +4,7 @@ terms (tipo único) and sentence case (Tensión social), in the game's text and 
 import re
 from pathlib import Path
 
-from kitpress.render.kittext import TEXT
+from kitpress.render.kittext import words
 
 REPO = Path(__file__).resolve().parents[1]
 SPANISH = REPO / "content/state-in-class/locales/es.yaml"
@@ -18,8 +18,8 @@ def translations() -> str:
 
 def test_the_table_is_addressed_as_vosotros_everywhere():
     assert not re.findall(NOT_TO_THE_TABLE, translations())
-    assert not re.findall(NOT_TO_THE_TABLE, " ".join(TEXT["es"].values()))
-    assert "Recortad las filas" in translations() and "Imprimid" in TEXT["es"]["plan_intro"]
+    assert not re.findall(NOT_TO_THE_TABLE, " ".join(words("es").values()))
+    assert "Recortad las filas" in translations() and "Imprimid" in words("es")["plan_intro"]
 
 
 def test_spanish_terms_and_sentence_case():

@@ -176,3 +176,23 @@ def import_(game: str, file: Path) -> None:
     from kitpress.cli.translating import import_language
 
     import_language(_writable(), game, file, out, _fail)
+
+
+@app.command("export-own")
+def export_own(
+    lang: str,
+    format: str = typer.Option("po", "--format", metavar="[po|xliff]", help="PO (Poedit, Weblate) or XLIFF 1.2."),
+    out_file: Optional[Path] = typer.Option(None, "--out", help="The file to write (default: ./kitpress.LANG.po or .xlf)."),
+) -> None:
+    """Write kitpress's own words (the kit's own pages, kitpress serve's pages) in LANG as PO or XLIFF."""
+    from kitpress.cli.translating import export_own_words
+
+    export_own_words(lang, format, out_file, out, _fail)
+
+
+@app.command("import-own")
+def import_own(file: Path) -> None:
+    """Read a PO or XLIFF file of kitpress's own words back into kitpress/locales/LANG.yaml."""
+    from kitpress.cli.translating import import_own_words
+
+    import_own_words(file, out, _fail)

@@ -136,3 +136,65 @@ def _current(language: Path, root: Path) -> tuple[dict[str, str], list[str]]:
         return {}, []
     text = files.read_text(language, [root], MAX_BYTES, rel(language))
     return strings_of(text, rel(language)), [name.strip() for name in _TRANSLATOR.findall(text)]
+
+
+# -- kitpress's own words ------------------------------------------------------------------------
+OWN_NOTE = {"kit": "kitpress's own words: printed on the kit's print plan, printer check or table pages",
+            "site": "kitpress's own words: on the pages kitpress serve shows teachers"}  # fmt: skip
+
+
+def export_own_words(lang: str, form: str, out_file: Path | None, out, fail) -> None:
+    from kitpress.content.i18n import own
+
+    if form not in exchange.FORMATS:
+        fail(KitpressError(Problem("error", f"--format {form[:20]}: use po or xliff", Loc("--format"))))
+    try:
+        i18n.check_language(lang, Loc("LANG"))
+    except KitpressError as exc:
+        fail(exc)
+    known = _own_known()
+    given = own.strings(lang) if lang != own.SOURCE else {}
+    units = [
+        exchange.Unit(key, str(text), given.get(key, ""), False,
+                      tuple([OWN_NOTE[key.partition(".")[0]], *_form_note(key, lang), *exchange.placeholder_notes(str(text))]))
+        for key, text in i18n.plural_forms_wanted(known, lang).items()
+    ]  # fmt: skip
+    written = exchange.to_po(units, lang, own.SOURCE, "kitpress", plural_forms(lang)) if form == "po" else (
+        exchange.to_xliff(units, lang, own.SOURCE, "kitpress"))  # fmt: skip
+    target = out_file or Path(f"kitpress.{lang}{SUFFIXES[form]}")
+    try:
+        files.write_atomic(target, written.encode("utf-8"))
+    except OSError as exc:
+        fail(KitpressError(Problem("error", f"cannot write the file: {exc.strerror or exc}", Loc(rel(target)))))
+    out.print(f"wrote {rel(target)}: {len(units)} words, {_counts(units)}")
+
+
+def import_own_words(path: Path, out, fail) -> None:
+    from kitpress.content.i18n import own
+
+    shown = rel(path)
+    try:
+        text = files.read_text(path, [path.resolve().parent], MAX_BYTES, shown)
+        lang, units = exchange.read(text, shown)
+        i18n.check_language(lang, Loc(shown, 1, 1))
+        known = i18n.plural_forms_wanted(_own_known(), lang)
+        _check(units, known, lang)
+    except KitpressError as exc:
+        fail(exc)
+    strings = dict(own.strings(lang))
+    strings.update({unit.key: unit.target for unit in units})
+    target = own.path(lang)
+    try:
+        files.write_atomic(target, own.file_text(lang, known, strings).encode("utf-8"))
+    except OSError as exc:
+        fail(KitpressError(Problem("error", f"cannot write kitpress's words: {exc.strerror or exc}", Loc(str(target)))))
+    own.strings.cache_clear()
+    out.print(f"imported {shown} into {target}: {_counts(units)}")
+
+
+def _own_known() -> dict:
+    from kitpress.content.i18n import own
+    from kitpress.content.yamlio import LocStr
+
+    source = own.path(own.SOURCE)
+    return {key: LocStr(text, Loc(f"kitpress/locales/{source.name}"), key) for key, text in own.strings(own.SOURCE).items()}
