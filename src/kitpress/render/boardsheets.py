@@ -13,6 +13,7 @@ from kitpress.impose import pageboxes
 from kitpress.impose.boards import BOARD_OVERLAP, Tile, board_pages
 from kitpress.render import facecache
 from kitpress.render.canvas import INK, FormCache, Job, open_canvas, para, set_boxes
+from kitpress.render.kittext import words
 from kitpress.units import MM
 from kitpress.typeset import styles
 
@@ -39,13 +40,10 @@ def render_board(path: Path, faces: tuple[Face, ...], job: Job, mode: str) -> in
                 c.scale(sheet.scale, sheet.scale)
                 forms.place(face, 0, 0)
                 c.restoreState()
-                _caption(
-                    c,
-                    f"{meta.subject} · sheet {index + 1} of {len(faces)} · printed at {sheet.scale * 100:.0f} % "
-                    f"(scaled to fit). For full size, print on A3 or use the tiled board.",
-                    sheet.page,
-                    job,
+                said = words(meta.lang)["board_fitted"].format(
+                    subject=meta.subject, sheet=index + 1, sheets=len(faces), percent=f"{sheet.scale * 100:.0f}"
                 )
+                _caption(c, said, sheet.page, job)
             else:
                 forms.place(face, *sheet.at)
             c.showPage()
@@ -83,10 +81,8 @@ def _tile(c: Canvas, forms: FormCache, face: Face, tile: Tile, index: int, total
     for px, py in _cross_points(tile, overlap):
         _crosshair(c, px, py)
     c.restoreState()
-    text = (
-        f"{job.meta.subject} · sheet {index + 1} of {total} · piece {tile.label} "
-        f"({tile.cols}×{tile.rows}) · Print at 100 %. Glue the grey strip under the piece to its right "
-        f"or below, lining up the ⊕ marks."
+    text = words(job.meta.lang)["board_tile"].format(
+        subject=job.meta.subject, sheet=index + 1, sheets=total, piece=tile.label, cols=tile.cols, rows=tile.rows
     )
     _caption(c, text, tile.page, job, map_of=tile)
 
