@@ -70,7 +70,10 @@ def test_all_games_in_all_languages(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(REPO)
     assert run(["build", "--all", "--lang", "all", "--out", str(tmp_path)]) == 0
     kits = {str(p.parent.relative_to(tmp_path)) for p in tmp_path.glob("*/*/a4/manifest.json")}
-    assert kits == {"class-struggle/en/a4", "soviet-system/en/a4", "soviet-system/ru/a4", "state-in-class/en/a4", "state-in-class/es/a4"}
+    assert kits == {
+        "class-struggle/en/a4", "soviet-system/en/a4", "soviet-system/ru/a4", "state-in-class/en/a4", "state-in-class/es/a4",
+        "state-in-class/fr/a4",
+    }  # fmt: skip
     assert (tmp_path / "index.html").is_file()
 
 

@@ -189,7 +189,12 @@ def test_print_instructions_and_offline(site):
     assert "100 % / actual size" in text
     assert "Double-sided · flip on long edge" in text
     assert "Card stock" in text and "Plain paper" in text
-    assert text.count("100 % / actual size") >= len(page.components)  # on every component
+    from kitpress.site.words import Words  # each kit's section speaks its kit's language
+
+    kits = {kit for kit, _ in page.components}
+    said = sum(text.count(Words(lang)("actual_size")) for lang in {kit.split("/")[1] for kit in kits})
+    assert said >= len(page.components)  # on every component, in its kit's language
+    assert 'lang="es"' in html and "Cartulina" in text and "100 % / tamaño real" in text
     assert html.count('class="stock-card"') + html.count('class="stock-paper"') == sum(
         not combined(e) for m in manifests(out).values() for e in m["files"]
     )

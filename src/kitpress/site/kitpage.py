@@ -31,7 +31,7 @@ def write_index(build_root: Path) -> Path:
     papers = sorted({kit.paper for kit in kits}, key=paper_order)
     columns = [next((paper, k.paper_name, k.paper_size) for k in kits if k.paper == paper) for paper in papers]
     combined = any(kit.combined for kit in kits)
-    html = _environment().get_template(TEMPLATE).render(games=games, papers=columns, combined=combined)
+    html = _environment().get_template(TEMPLATE).render(games=games, papers=columns, combined=combined, words=_words)
     target = root / "index.html"
     write_atomic(target, html.encode("utf-8"))
     return target
@@ -41,6 +41,13 @@ def write_index(build_root: Path) -> Path:
 _SETTINGS = dict(
     autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
 )
+
+
+def _words(lang: str):
+    """The words of a kit's section, in the kit's language (English where kitpress has none)."""
+    from kitpress.site.words import Words
+
+    return Words(lang.split("-")[0].lower())
 
 
 def _environment() -> ImmutableSandboxedEnvironment:
