@@ -118,3 +118,27 @@ def test_a_sheet_holds_sixty_nine_cards_and_the_hidden_one_within_tts_limits():
     assert tall.size[0] <= MOST_PIXELS and MOST_PIXELS - tall.down < tall.size[1] <= MOST_PIXELS
     small = grid_for(3, (20 * MM, 20 * MM))  # a token: never sharper than 300 dpi
     assert small.cell == (round(20 / 25.4 * 300), round(20 / 25.4 * 300))
+
+
+@pytest.mark.parametrize("game", ["state-in-class", "class-struggle", "soviet-system"])
+def test_every_shipped_game_exports_to_tts_and_a_print_shop(game, tmp_path):
+    """Each shipped game's decks and boards as TTS saved objects, and as a PDF/X shop's files."""
+    def run(*args):
+        done = subprocess.run([str(KITPRESS), "export", game, *args], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        return done
+
+    run("--to", "tts", "--out", str(tmp_path / "tts"))
+    saved = [json.loads(p.read_text(encoding="utf-8"))["ObjectStates"][0] for p in (tmp_path / "tts").glob("*.json")]
+    assert {s["Name"] for s in saved} >= {"DeckCustom", "Custom_Board"}
+    for state in saved:  # every picture a saved object names is there, and a sheet within TTS's limits
+        for sheet in state.get("CustomDeck", {}).values():
+            assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+            assert max(Image.open(sheet["FaceURL"].removeprefix("file://")).size) <= MOST_PIXELS
+    from kitpress.export import pdfx
+
+    if pdfx.profile_path() is None:
+        pytest.skip("no CMYK profile for PDF/X: apt-get install libgs-common")
+    run("--to", "print-shop", "--out", str(tmp_path / "shop"))
+    pdfs = sorted((tmp_path / "shop").glob("*.pdf"))
+    assert pdfs and all(p.read_bytes().startswith(b"%PDF-1.6") for p in pdfs)  # PDF/X-4, the default
