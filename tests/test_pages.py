@@ -82,3 +82,13 @@ def test_a_drawn_page_is_kept_while_its_file_is_the_same(tmp_path, monkeypatch):
     assert pictures.png(path, 2, 360) == first and len(drawn) == 1
     pdf(path, [[CARD_A], [CARD_C]])  # the file replaced: drawn again
     assert pictures.png(path, 2, 360) != first and len(drawn) == 2
+
+
+def test_drawn_pages_past_the_budget_go_least_recently_used_first(tmp_path, monkeypatch):
+    path = pdf(tmp_path / "kit.pdf", [[CARD_A], [CARD_B], [CARD_C]])
+    pictures, drawn = Pages(budget=1), []  # room for one picture only
+    real = pictures._image
+    monkeypatch.setattr(pictures, "_image", lambda *args: drawn.append(args[1]) or real(*args))
+    for number in (1, 2, 2, 1):
+        pictures.png(path, number, 360)
+    assert drawn == [1, 2, 1]  # page 2 was kept for its second asking; page 1 had gone to make room

@@ -84,6 +84,7 @@ class Pages:
     def __init__(self, budget: int = MAX_CACHED):
         self.budget = budget
         self._drawn: OrderedDict[tuple, bytes] = OrderedDict()  # least recently used first
+        self._held = 0  # bytes in _drawn
         self._sums: dict[tuple, list[pagediffs.PageSum]] = {}
         self._marks: dict[tuple, tuple[Mark, ...]] = {}
         self._lock = threading.Lock()
@@ -100,9 +101,11 @@ class Pages:
         self._image(pdf, number, width).save(buffer, format="PNG", compress_level=1)  # drawn again sooner than stored
         data = buffer.getvalue()
         with self._lock:
-            self._drawn[key] = data
-            while sum(len(v) for v in self._drawn.values()) > self.budget and len(self._drawn) > 1:
-                self._drawn.popitem(last=False)
+            if key not in self._drawn:
+                self._drawn[key] = data
+                self._held += len(data)
+            while self._held > self.budget and len(self._drawn) > 1:
+                self._held -= len(self._drawn.popitem(last=False)[1])
         return data
 
     def _image(self, pdf: Path, number: int, width: int):
