@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import pikepdf
 import pypdfium2
 import pytest
 from PIL import Image
@@ -285,6 +286,7 @@ def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
     form = client.get("/print").text
     assert 'name="game" value="mini"' in form and '<option value="es">Español</option>' in form and "US Letter" in form
     asked = {"game": "mini", "lang": "es", "paper": "letter", "tables": "2", "board": "fit", "ink_saver": "on"}
+    asked["cut_lines"] = "none"  # crop marks only
     sent = client.post("/print", data=asked, headers=SAME, follow_redirects=False)
     assert sent.status_code == 303 and sent.headers["location"].startswith("/print/jobs/")
     page = _finished(client, jobs, sent.headers["location"])
@@ -299,6 +301,11 @@ def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
 
     pages = PdfReader(kit / "cards.pdf").pages  # two tables: the kit twice, each page marked in Spanish
     assert "Mesa 1" in pages[0].extract_text() and "Mesa 2" in pages[len(pages) // 2].extract_text()
+    from test_page_boxes import _grey, _stroked  # crop marks only: no grey line round a card
+
+    with pikepdf.open(kit / "cards.pdf") as cards:
+        rects, lines = _stroked(cards.pages[0])
+    assert lines and not [colour for _, colour in rects if _grey(colour)]
     assert '"paper_mm": [215.9, 279.4]' in manifest.replace("\n", "").replace(" ", "").replace(",", ", ").replace(":", ": ")
     index = (mini_project / "build/index.html").read_text(encoding="utf-8")  # the offline kit page, as `kitpress build` writes it
     assert 'href="mini/es/letter/cards.pdf"' in index and 'href="/kit/index.html"' in page
@@ -314,6 +321,7 @@ def test_a_teacher_chooses_builds_and_downloads_a_kit(shop, mini_project):
         ("tables", "41", "tables: a whole number from 1 to 40"),
         ("tables", "-1", "tables: a whole number from 1 to 40"),
         ("board", "scale", "board: tile or fit"),
+        ("cut_lines", "dotted", "cut lines: trim or none"),
         ("printer", "office", "no saved printer 'office'"),
     ],
 )

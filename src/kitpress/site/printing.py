@@ -37,12 +37,13 @@ class Order:
     ink_saver: bool = False
     board: str = "tile"
     printer: str = ""  # a saved printer's name, "" for none
+    cut_lines: str = "trim"  # trim: a thin grey line round each card; none: crop marks only
 
     def options(self, out: Path | None) -> BuildOptions:
         saved = printers.load(self.printer) if self.printer else printers.Printer()
         return BuildOptions(
             paper=self.paper, lang=self.lang, out=out, board=self.board, tables=self.tables, ink_saver=self.ink_saver,
-            back_offset=saved.back_offset, flip=saved.flip,
+            back_offset=saved.back_offset, flip=saved.flip, cut_lines=self.cut_lines,
         )  # fmt: skip
 
     @property
@@ -113,8 +114,12 @@ def order(project: Project, form: dict) -> Order:
     printer = str(form.get("printer", ""))
     if printer and printer not in printers.names():
         raise Refused(f"no saved printer '{printer[:40]}'")
+    cut_lines = str(form.get("cut_lines", "trim"))
+    if cut_lines not in ("trim", "none"):
+        raise Refused("cut lines: trim or none")
     own = lang == (langs[0] if langs else lang)
-    return Order(game, None if own else lang, paper, int(tables), form.get("ink_saver") in ("on", "1", "true"), board, printer)
+    ink_saver = form.get("ink_saver") in ("on", "1", "true")
+    return Order(game, None if own else lang, paper, int(tables), ink_saver, board, printer, cut_lines)
 
 
 @dataclass
