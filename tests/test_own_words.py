@@ -63,3 +63,20 @@ def test_own_words_go_out_to_po_and_back_unchanged(tmp_path):
         assert own.path("ru").read_bytes() == before
     finally:
         own.path("ru").write_bytes(before)
+
+
+def test_a_kit_page_of_one_language_s_kits_speaks_it_and_a_mixed_one_english(mini_project, tmp_path, monkeypatch):
+    from kitpress.build.pipeline import BuildOptions, Project, build_game
+    from kitpress.site.kitpage import write_index
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    build_game(Project(mini_project), "mini", BuildOptions(out=out, lang="es"))
+    spanish = write_index(out).read_text(encoding="utf-8")
+    words = yaml.safe_load(own.path("es").read_text(encoding="utf-8"))
+    assert '<html lang="es">' in spanish and f"<h1>{words['site.kits_title']}</h1>" in spanish
+    assert words["site.kits_here"] in spanish and "Kits in this folder" not in spanish
+    build_game(Project(mini_project), "mini", BuildOptions(out=out))  # an English kit beside it
+    mixed = write_index(out).read_text(encoding="utf-8")
+    assert '<html lang="en">' in mixed and "<h1>Print kits</h1>" in mixed
+    assert 'lang="es"' in mixed and words["site.actual_size"] in mixed  # the Spanish kit's section stays Spanish

@@ -31,7 +31,10 @@ def write_index(build_root: Path) -> Path:
     papers = sorted({kit.paper for kit in kits}, key=paper_order)
     columns = [next((paper, k.paper_name, k.paper_size) for k in kits if k.paper == paper) for paper in papers]
     combined = any(kit.combined for kit in kits)
-    html = _environment().get_template(TEMPLATE).render(games=games, papers=columns, combined=combined, words=_words)
+    page_lang = _page_language(kits)
+    html = _environment().get_template(TEMPLATE).render(
+        games=games, papers=columns, combined=combined, words=_words, page_lang=page_lang
+    )
     target = root / "index.html"
     write_atomic(target, html.encode("utf-8"))
     return target
@@ -41,6 +44,16 @@ def write_index(build_root: Path) -> Path:
 _SETTINGS = dict(
     autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True
 )
+
+
+def _page_language(kits) -> str:
+    """The page's own language: its kits' when they all share one kitpress speaks, else English
+    (each kit's section speaks its own)."""
+    from kitpress.content.i18n.own import languages
+
+    found = {kit.lang.split("-")[0].lower() for kit in kits}
+    only = next(iter(found)) if len(found) == 1 else "en"
+    return only if only in languages() else "en"
 
 
 def _words(lang: str):
