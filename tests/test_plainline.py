@@ -1,4 +1,4 @@
-"""A PlainLine measures and prints exactly as the Paragraph it stands for."""
+"""A PlainLine measures, breaks into lines and prints exactly as the Paragraph it stands for."""
 
 import pypdfium2 as pdfium
 import pytest
@@ -24,7 +24,8 @@ TEXTS = [
 
 def _style(alignment, **extra):
     fonts.register()
-    return ParagraphStyle("t", fontName="Sans-Bold", fontSize=13, leading=16, alignment=alignment, **extra)
+    extra = {"fontSize": 13, "leading": 16, "splitLongWords": 0, "spaceShrinkage": 0, **extra}  # as the kits': no word split, no line squeezed
+    return ParagraphStyle("t", fontName="Sans-Bold", alignment=alignment, **extra)
 
 
 def _draw(path, make, style, width):
@@ -46,7 +47,7 @@ def test_plain_lines_print_as_paragraphs_do(tmp_path, alignment, extra):
     ours = _draw(tmp_path / "plain.pdf", PlainLine, style, 180)
     theirs = _draw(tmp_path / "para.pdf", Paragraph, style, 180)
     assert ours[0::2] == theirs[0::2]  # the same sizes
-    assert "OnceBroken" in ours[1::2] and "PlainLine" in ours[1::2]  # the long title became a (frame's) Paragraph
+    assert set(ours[1::2]) == {"PlainLine"}  # the long title too: broken into lines without reportlab's parser
     pages = [
         pdfium.PdfDocument(str(tmp_path / name))[0].render(scale=3).to_pil().convert("L") for name in ("plain.pdf", "para.pdf")
     ]
@@ -78,3 +79,67 @@ def test_no_break_spaces_keep_a_number_and_its_unit_together():
     para.wrap(width, 1000)
     lines = [" ".join(words) for _, words in para.blPara.lines]
     assert any("10\u00a0000" in line for line in lines), lines
+
+
+# -- lines broken as reportlab breaks them ------------------------------------------------------
+WORDS = (
+    "the committee decides that every worker shall receive boots before winter administration "
+    "nomenklatura counter-revolutionary well-known Gosplan 1,500 +2 −1 (see rule 12) “quoted” "
+    "https://example.org/rules/chapter-three/section-four nationalisation internationalisation "
+    "Налог на доходы составляет рублей государственный a I x"
+).split()
+
+
+def _lines(flow):
+    return [(round(extra, 9), [str(w) for w in words]) for extra, words in flow.blPara.lines], round(flow._width_max, 9)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plain_paragraphs_break_into_reportlabs_lines(seed):
+    """Random paragraphs of plain words, at random widths and in the kits' own styles (hyphenated
+    body text, indents, every alignment, capitals), break into exactly reportlab's lines: the
+    same words, hyphenated at the same places, with the same room left on each line."""
+    import random
+
+    from kitpress.layout.stylesheet import StyleSheet
+    from kitpress.typeset import styles
+
+    rng = random.Random(seed)
+    sheet = StyleSheet(
+        {
+            "body": {"size": 9.5, "leading": 12.8},
+            "small": {"size": 7, "leading": 8.5, "indent": 5, "first_indent": -3},
+            "title": {"size": 13, "bold": True},
+            "caps": {"size": 8, "upper": True},
+        },
+        {"ink": "#000000"},
+        rng.choice(["en", "ru", "fr"]),
+    )
+    hyphenated = 0
+    for _ in range(150):
+        name = rng.choice(["body", "small", "title", "caps"])
+        style = styles.para(sheet, name, rng.choice([1.0, 0.83, 0.7]), rng.choice(["left", "right", "center", "justify"]), None)
+        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 60)))
+        width = rng.uniform(15, 320)
+        ours, theirs = PlainLine(text, style), Paragraph(text, style)
+        assert ours.wrap(width, 1000) == theirs.wrap(width, 1000), (text, width)
+        assert type(ours) is PlainLine, (text, width)
+        assert _lines(ours) == _lines(theirs), (text, width)
+        hyphenated += sum(type(w).__name__ == "_SplitWordHY" for _, words in ours.blPara.lines for w in words)
+    assert hyphenated  # the hard case, a word broken at a line's end, was among them
+
+
+def test_multiline_plain_text_prints_as_the_paragraph_does(tmp_path):
+    """The same operators on the page as reportlab's own Paragraph, line for line."""
+    style = _style(TA_JUSTIFY, hyphenationLang="", fontSize=9, leading=11)
+    text = " ".join(WORDS[:40])
+    pdfs = []
+    for make in (PlainLine, Paragraph):
+        c = Canvas(str(tmp_path / f"{make.__name__}.pdf"), pagesize=(300, 300), invariant=1, pageCompression=0)
+        flow = make(text, style)
+        flow.wrap(140, 1000)
+        assert len(flow.blPara.lines) > 3
+        flow.drawOn(c, 20, 100)
+        c.save()
+        pdfs.append((tmp_path / f"{make.__name__}.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1]

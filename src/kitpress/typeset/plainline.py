@@ -1,24 +1,29 @@
-"""One line of plain text: what most frames on cards and boards hold (a title, a number, a
-label). Measured and drawn exactly as reportlab draws a one-line Paragraph, without parsing
-its markup or breaking lines: a third of the cost. Anything more becomes a Paragraph."""
+"""Plain text in one style: what most frames on cards and boards hold (a title, a number, a
+label, a card's body). Measured, broken into lines and drawn exactly as reportlab does a
+Paragraph of the same text, without parsing its markup: reportlab's HTML parser and its line
+breaker's width sums were a third of drawing a deck of cards. Anything else becomes a
+Paragraph."""
 
 from __future__ import annotations
 
 import re
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import ParaLines
+from reportlab.platypus.paragraph import ParaLines, _hyphenateWord, _SplitWord, _SplitWordH, hyphenationMinWordLength
 
 from kitpress.typeset import parsed
 
-# markup, entities, soft hyphens and break opportunities need reportlab's own parsing
-_NOT_PLAIN = re.compile("[<&\u00ad\u200b\u00a0]")
+# markup, entities, soft hyphens, break opportunities and spaces other than U+0020 that break a
+# line need reportlab's own parsing; a narrow no-break space (U+202F, French before : ; ! ?) and a
+# figure space (U+2007) stay inside their word, as they must (reportlab breaks lines at them)
+_NOT_PLAIN = re.compile("[<&\u00ad\u200b\u00a0\x1c-\x1f\x85\u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000]")
+_FUZZ = 1e-6  # reportlab's: a paragraph offered less room than this cannot be set at all
 
 
 def is_plain(text: str, style) -> bool:
-    """Whether `text` (paragraph markup) is plain words in one style that a PlainLine can draw."""
+    """Whether `text` (paragraph markup) is plain words in one style that a PlainLine can set."""
     return (
         not _NOT_PLAIN.search(text)
         and getattr(style, "textTransform", None) in (None, "uppercase")
@@ -31,9 +36,11 @@ def is_plain(text: str, style) -> bool:
 
 
 class PlainLine(Paragraph):
-    """A Paragraph of plain words in one style, made without reportlab's markup parser. If the
-    words fit on one line it is that line; if not, or if asked to split, it turns into the
-    Paragraph it stands for (a frame's, parsed.OnceBroken), so nothing downstream can tell."""
+    """A Paragraph of plain words in one style, made without reportlab's markup parser and
+    broken into lines by `break_lines`, reportlab's own algorithm for a paragraph of one
+    fragment. What that path does not cover (long words split, spaces squeezed), and a split,
+    turns it into the Paragraph it stands for (a frame's, parsed.OnceBroken), so nothing
+    downstream can tell."""
 
     def __init__(self, text: str, style):
         self.text, self.style, self.bulletText, self.debug = text, style, None, 0
@@ -43,33 +50,35 @@ class PlainLine(Paragraph):
 
     def wrap(self, availWidth, availHeight):
         style = self.style
-        room = availWidth - style.leftIndent - style.firstLineIndent - style.rightIndent
-        # the sums breakLines makes, in its order: the same floats decide "fits"
-        space = stringWidth(" ", style.fontName, style.fontSize)
-        used = -space
-        for word in self.words:
-            used += space + stringWidth(word, style.fontName, style.fontSize)
-            if used > room:
-                return self._paragraph().wrap(availWidth, availHeight)
-        lines = [(room - used, self.words)] if self.words else []
+        first = availWidth - style.leftIndent - style.firstLineIndent - style.rightIndent
+        later = availWidth - style.leftIndent - style.rightIndent
+        broken = break_lines(self.words, style, first, later) if availWidth >= _FUZZ else None
+        if broken is None:
+            return self._paragraph().wrap(availWidth, availHeight)
+        lines, self._width_max = broken
+        ascent, descent = getAscentDescent(style.fontName, style.fontSize)
         self.blPara = ParaLines(
             kind=0,
             lines=lines,
             fontName=style.fontName,
             fontSize=style.fontSize,
             textColor=style.textColor,
+            ascent=ascent,
+            descent=descent,
             us_lines=[],
             link=None,
         )
-        self._width_max = max(used, 0)
-        self._wrapWidths = [room, availWidth - style.leftIndent - style.rightIndent]
+        self._wrapWidths = [first, later]
         self.width, self.height = availWidth, len(lines) * style.leading
         return self.width, self.height
 
     def drawOn(self, canvas, x, y, _sW=0):
-        """The line as drawPara sets a one-line paragraph (same origin, font, leading and
-        offsets), in one saved graphics state instead of two and without its generic setup."""
-        if not self.blPara.lines:
+        """One line as drawPara sets a one-line paragraph (same origin, font, leading and
+        offsets), in one saved graphics state instead of two and without its generic setup;
+        more lines by reportlab's drawPara itself."""
+        if len(self.blPara.lines) != 1:
+            if self.blPara.lines:
+                Paragraph.drawOn(self, canvas, x, y, _sW)
             return
         style = self.style
         extra, words = self.blPara.lines[0]
@@ -96,3 +105,80 @@ class PlainLine(Paragraph):
         self.__class__ = parsed.OnceBroken
         parsed.become(self, self.text, self.style)
         return self
+
+
+# -- lines ----------------------------------------------------------------------------------
+_WIDTHS: dict[tuple[str, float], dict[str, float]] = {}
+_MOST_WORDS = 200_000  # words measured and kept, every font and size together; then measured afresh
+_kept = 0
+
+
+def _measure(font: str, size: float) -> dict[str, float]:
+    """The widths of the words already measured in this font and size (the same float stringWidth
+    gives: a card deck says the same words again and again)."""
+    global _kept
+    known = _WIDTHS.get((font, size))
+    if known is None:
+        if _kept > _MOST_WORDS:
+            _WIDTHS.clear()
+            _kept = 0
+        known = _WIDTHS[font, size] = {}
+    return known
+
+
+def break_lines(words: list[str], style, first: float, later: float) -> tuple[list, float] | None:
+    """`words` broken into lines `first` then `later` points wide, as reportlab's
+    Paragraph.breakLines breaks a paragraph of one fragment: the same sums in the same order
+    (so the same floats decide what fits), the same hyphenation (its own `_hyphenateWord`), the
+    same lines and the same widest line; None where that path needs what is not here (long
+    words split, spaces squeezed, a hyphenator named by language)."""
+    global _kept
+    hyphenator = style.hyphenationLang
+    if style.spaceShrinkage or style.splitLongWords or style.embeddedHyphenation > 1 or isinstance(hyphenator, str) and hyphenator:
+        return None
+    font, size = style.fontName, style.fontSize
+    known = _measure(font, size)
+    uri_waste, embedded = style.uriWasteReduce, style.embeddedHyphenation
+    hyphenate = hyphenator or uri_waste or embedded
+    shortest = getattr(style, "hyphenationMinWordLength", hyphenationMinWordLength)
+    space = stringWidth(" ", font, size)
+    lines: list = []
+    widest = 0
+    line: list = []
+    width, room = -space, first  # the first word adds a space it does not have
+    forced = False
+    words = list(words)
+    words.reverse()  # popped from the end: the next word is words[-1]
+    while words:
+        word = words.pop()
+        if not word and isinstance(word, _SplitWord):
+            forced = True
+        word_width = known.get(word)
+        if word_width is None:
+            word_width = known[word] = stringWidth(word, font, size)
+            _kept += 1
+        new = width + space + word_width
+        if new > room and not (isinstance(word, _SplitWordH) or forced) and hyphenate:
+            parts = _hyphenateWord(hyphenator or None, font, size, word, word_width, new, room, uri_waste, embedded, shortest)
+            if parts:
+                words.extend(reversed(parts))
+                forced = True
+                continue
+        if new <= room or not line or forced:
+            if word:
+                line.append(word)
+            if forced:
+                forced = False
+                widest = max(widest, new)
+                lines.append((room - new, line))
+                line, width, room = [], -space, later
+            else:
+                width = new
+        else:
+            widest = max(widest, width)
+            lines.append((room - width, line))
+            line, width, room = [word], word_width, later
+    if line:
+        widest = max(widest, width)
+        lines.append((room - width, line))
+    return lines, widest
