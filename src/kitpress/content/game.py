@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from kitpress import files
@@ -181,12 +182,20 @@ def load_collection(root: Path, name: str) -> tuple[object, Type, Loc]:
 
 
 def _validate_meta(raw, problems: Problems, shown: str) -> YMap:
-    parser = SchemaParser(_parsed(_GAME_TYPES), problems)
-    game_type = parser.parse(yamlio.load_text(_GAME_SCHEMA, "<game schema>"), Loc("<game schema>"))
     checker = Checker(problems)
+    game_type = _game_type()
     where = raw.loc if hasattr(raw, "loc") else Loc(shown, 1, 1)
     meta = checker.check(raw, game_type, "game", where)
     return meta if isinstance(meta, YMap) else YMap(loc=where)
+
+
+@lru_cache(maxsize=1)
+def _game_type() -> Type:
+    """game.yaml's own type, parsed once a process (kitpress's own text: it has nothing to report)."""
+    problems = Problems()
+    game_type = SchemaParser(_parsed(_GAME_TYPES), problems).parse(yamlio.load_text(_GAME_SCHEMA, "<game schema>"), Loc("<game schema>"))
+    problems.raise_if_errors()
+    return game_type
 
 
 def _parsed(named: dict) -> dict:
