@@ -16,16 +16,15 @@ from pathlib import PurePath
 
 def digest(*parts) -> str:
     """16 hex digits that change whenever any part's value does."""
-    out = hashlib.sha1()
-    _feed(out.update, parts)
-    return out.hexdigest()[:16]
+    out: list[bytes] = []  # the serialisation's pieces, hashed in one go: a third of the cost of hashing each
+    _feed(out.append, parts)
+    return hashlib.sha1(b"".join(out)).hexdigest()[:16]
 
 
 def _feed(write, value) -> None:
-    kind = type(value)
-    feeder = _FEEDERS.get(kind)
+    feeder = _FEEDERS.get(type(value))
     if feeder is None:  # the first value of a type: found once (a scene holds few types, many values)
-        feeder = _FEEDERS[kind] = _feeder_for(kind)
+        feeder = _FEEDERS[type(value)] = _feeder_for(type(value))
     feeder(write, value)
 
 
@@ -52,8 +51,12 @@ def _float(write, value) -> None:
 
 def _sequence(write, value) -> None:
     write(b"[")
-    for item in value:
-        _feed(write, item)
+    feeders = _FEEDERS
+    for item in value:  # _feed, inlined: most of a scene's values sit in tuples
+        feeder = feeders.get(type(item))
+        if feeder is None:
+            feeder = feeders[type(item)] = _feeder_for(type(item))
+        feeder(write, item)
     write(b"]")
 
 
