@@ -8,6 +8,7 @@ lists of records turned into `Records` (items reachable by id).
 
 from __future__ import annotations
 
+from functools import cached_property
 import re
 from dataclasses import dataclass, field
 
@@ -45,6 +46,11 @@ class Type:
     item: "Type | None" = None
     fields: tuple = ()  # (name, Type, optional)
     options: tuple = ()
+
+    @cached_property
+    def field_names(self) -> frozenset:
+        """A record's field names (a deck's thousands of records ask)."""
+        return frozenset(name for name, _, _ in self.fields)
 
     def describe(self) -> str:
         if self.kind == "list":
@@ -189,7 +195,7 @@ class Checker:
     def _record(self, value, t: Type, key: str, loc: Loc):
         if not isinstance(value, YMap):
             return self._wrong(value, t, key, loc)
-        names = {name for name, _, _ in t.fields}
+        names = t.field_names
         out = YMap(loc=value.loc, key_locs=value.key_locs)
         out.value_locs = value.value_locs
         for name in value:
@@ -199,13 +205,18 @@ class Checker:
         for name in UNIVERSAL:
             if name in value:
                 out[name] = self.check(value[name], Type(UNIVERSAL[name]), f"{key}.{name}", value.loc_of(name))
-        ident = str(value["id"]) if "id" in value else None
-        # a list item's key already ends with its id (roles.student): say the id once
-        label = key if ident is None or key == ident or key.endswith(f".{ident}") else f"{key} '{ident}'"
+        scalar = self._scalar
         for name, ftype, optional in t.fields:
             if name in value:
-                out[name] = self.check(value[name], ftype, f"{key}.{name}", value.loc_of(name))
+                item = value[name]
+                if ftype.kind in _FITS:  # check()'s dispatch, skipped for the scalars a deck is made of
+                    out[name] = scalar(item, ftype, f"{key}.{name}", getattr(item, "loc", None) or value.loc_of(name))
+                else:
+                    out[name] = self.check(item, ftype, f"{key}.{name}", value.loc_of(name))
             elif not optional:
+                ident = str(value["id"]) if "id" in value else None
+                # a list item's key already ends with its id (roles.student): say the id once
+                label = key if ident is None or key == ident or key.endswith(f".{ident}") else f"{key} '{ident}'"
                 self.problems.error(f"missing field '{name}' in {label}", value.loc)
             else:
                 out[name] = None
