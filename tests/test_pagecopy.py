@@ -44,3 +44,16 @@ def test_a_page_tree_that_passes_its_size_down_keeps_it_on_each_page():
     target = pikepdf.new()
     append_pages(target, [_pdf([200, 200], inherit=True), _pdf([120])])
     assert _widths(_reopened(target)) == [200, 200, 120]
+
+
+def test_pages_joined_round_the_largest_file_are_in_order_and_nothing_else_of_it_is_kept():
+    from kitpress.render.pagecopy import around_largest
+
+    sources = [_pdf([100]), _pdf([110, 120, 130]), _pdf([140, 150])]
+    sources[1].Root.Lang = pikepdf.String("fr")
+    sources[1].docinfo["/Subject"] = "Cards"
+    joined = _reopened(around_largest(sources))
+    assert _widths(joined) == [100, 110, 120, 130, 140, 150]
+    assert [page.obj.Contents.read_bytes() for page in joined.pages][0] == b"BT /F1 9 Tf (w100) Tj ET"
+    assert "/Lang" not in joined.Root and "/Subject" not in joined.docinfo
+    assert _widths(_reopened(around_largest([_pdf([200, 200], inherit=True), _pdf([120])]))) == [200, 200, 120]

@@ -172,17 +172,17 @@ def write_combined(path: Path, parts: list[Path], title: str) -> int:
     """One PDF for one print job, the files in plan order, in the language they are written in."""
     import pikepdf  # qpdf: imported while the workers draw (build._tail_imports)
 
-    from kitpress.render.pagecopy import append_pages
+    from kitpress.render.pagecopy import around_largest
 
-    combined, sources, lang = pikepdf.new(), [], ""
+    sources, lang = [], ""
     try:
         for part in parts:
             source = pikepdf.open(part)
             sources.append(source)  # its pages are copied when the combined file is saved
             lang = lang or str(source.Root.get("/Lang", ""))
-        pages = append_pages(combined, sources)
+        combined = around_largest(sources)
         save(combined, path, title, lang)
-        return pages
+        return len(combined.pages)
     finally:
         for source in sources:
             source.close()
