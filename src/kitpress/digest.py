@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
 from pathlib import PurePath
 
 
@@ -42,22 +43,26 @@ def _bool(write, value) -> None:
 
 
 def _int(write, value) -> None:
-    write(b"i%s;" % repr(value).encode())
+    write(b"i%r;" % value)  # %r: the value's repr, as ASCII bytes (a digest of a scene is mostly numbers)
 
 
 def _float(write, value) -> None:
-    write(b"f%s;" % repr(value).encode())
+    write(b"f%r;" % value)
 
 
 def _sequence(write, value) -> None:
     write(b"[")
+    _sequence_items(write, value)
+    write(b"]")
+
+
+def _sequence_items(write, items) -> None:
     feeders = _FEEDERS
-    for item in value:  # _feed, inlined: most of a scene's values sit in tuples
+    for item in items:  # _feed, inlined: most of a scene's values sit in tuples and records
         feeder = feeders.get(type(item))
         if feeder is None:
             feeder = feeders[type(item)] = _feeder_for(type(item))
         feeder(write, item)
-    write(b"]")
 
 
 def _mapping(write, value) -> None:
@@ -90,11 +95,11 @@ def _feeder_for(kind: type):
         return _mapping
     if dataclasses.is_dataclass(kind):
         head, names = kind.__name__.encode() + b"(", _fields(kind)
+        fields = operator.attrgetter(*names) if len(names) > 1 else (lambda value: (getattr(value, names[0]),) if names else ())
 
         def _record(write, value) -> None:
             write(head)
-            for name in names:
-                _feed(write, getattr(value, name))
+            _sequence_items(write, fields(value))
             write(b")")
 
         return _record
