@@ -19,8 +19,10 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
+from kitpress.layout.markupvalues import ALIGNS
 from kitpress.layout.markuplang import (
     INLINE,
+    MAX_CHARS,
     LIST_START,
     PARTS,
     MarkupError,
@@ -47,6 +49,10 @@ def any_face(attrs: dict, scale: float) -> Flowable:
     return Spacer(1, 1)
 
 
+# one <p> of plain text, with only the attributes a <p> reads; no entity, comment or markup in it
+# (nor a character XML refuses, which the parse would report)
+_ONE_PARAGRAPH = re.compile(r'\s*<p((?:\s+(?:style|align|color)="[^"<>&\x00-\x1f]*")*)\s*>([^<>&\x00-\x08\x0b\x0c\x0e-\x1f]*)</p>\s*')
+_ATTRIBUTE = re.compile(r'(style|align|color)="([^"]*)"')
 _SIZED = re.compile(r'<font [^>]*size="([0-9.]+)"')
 # how much larger than the leading an inline size may be before its lines make room for it: an
 # icon's top stands about 0.86 of its size above the baseline, the line above's descenders a
@@ -63,6 +69,9 @@ class Builder(Tables, Inline):
     warnings: list = field(default_factory=list)  # (message, line) of the last build: old forms, unknown attributes
 
     def build(self, markup: str, width: float) -> list[Flowable]:
+        simple = self._one_paragraph(markup)
+        if simple is not None:
+            return simple
         tree = parse(markup)
         self.warnings = tree.warnings()
         self._marked = any(el.tag == "index" for el in tree.root.iter())  # terms an <index_list/> lists
@@ -70,6 +79,25 @@ class Builder(Tables, Inline):
             return self.blocks(tree.root, width)
         except MarkupError as exc:
             raise located(exc) from None
+
+    def _one_paragraph(self, markup: str) -> list[Flowable] | None:
+        """Markup that is one <p> of plain text, read without the XML parser: what most frames of
+        a card hold (a title, a number, a plain body), a sixth of setting them. The same block
+        the parse would give; anything else, or anything the parse would say something about,
+        goes the long way."""
+        found = _ONE_PARAGRAPH.fullmatch(markup) if len(markup) <= MAX_CHARS else None
+        if found is None:
+            return None
+        pairs = _ATTRIBUTE.findall(found.group(1))
+        attrs = dict(pairs)
+        if len(attrs) != len(pairs) or attrs.get("align", "left") not in ALIGNS:
+            return None
+        try:
+            para = self.para_text(inline_escape(found.group(2)), attrs.get("style") or "body", attrs.get("align"), attrs.get("color"))
+        except MarkupError:
+            return None  # said, with its line, by the long way
+        self.warnings, self._marked = [], False
+        return [para]
 
     # -- blocks ---------------------------------------------------------------------------
     def blocks(self, parent: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
