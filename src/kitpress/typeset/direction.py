@@ -154,9 +154,12 @@ def bidi_class(kind: type, base: str) -> type:
 
 
 def needs_bidi(text: str, style) -> str | None:
-    """The base direction a paragraph is drawn in if it needs reordering: 'R' for a right-to-left
-    style, 'L' for left-to-right text holding right-to-left letters; None for plain LTR text."""
+    """The base direction a paragraph is drawn in if it needs reordering: 'R' for right-to-left
+    text in a right-to-left style, 'L' for a left-to-right paragraph holding right-to-left
+    letters, or for one with none in a right-to-left style (a text that falls back to English
+    keeps its full stop at its end, aligned as the language is); None for plain LTR text."""
+    rtl = has_rtl(text)
     if getattr(style, "wordWrap", None) == "RTL":
-        return "R"
-    return "L" if has_rtl(text) else None
+        return "R" if rtl else "L"
+    return "L" if rtl else None
 
