@@ -218,3 +218,10 @@ def test_state_in_class_checks_and_builds_in_arabic(tmp_path):
     assert "state-in-class [ar]: ok" in run.stdout
     run = subprocess.run([str(KITPRESS), "check", "state-in-class", "--pseudo-rtl"], cwd=tmp_path, capture_output=True, text=True)
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+
+
+def test_a_cjk_character_in_a_kit_in_another_language_names_the_font_it_needs():
+    fonts.register()
+    assert fonts.missing_glyphs("Tea: 茶") == ["茶"]
+    assert "Noto Sans CJK (Debian's fonts-noto-cjk)" in fonts.needs("茶")
+    assert fonts.needs("🚀") == ""  # no bundled or known font: the message says only that

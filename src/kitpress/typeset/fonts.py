@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from kitpress import files
-from kitpress.fontfiles import CJK_FAMILIES, FALLBACK, FAMILIES, FONT_DIR, MAIN, SCRIPT_FAMILIES  # noqa: F401 - FONT_DIR: fonts.FONT_DIR for callers
+from kitpress.fontfiles import FALLBACK, FAMILIES, FONT_DIR, MAIN, SCRIPT_FAMILIES  # noqa: F401 - FONT_DIR: fonts.FONT_DIR for callers
 from kitpress.errors import Loc, fail
 from kitpress.typeset import arabic, cjkfont, icons
 from kitpress.typeset.stablefont import StableFont
@@ -145,6 +145,15 @@ def use_cjk(family: str) -> str:
     return family
 
 
+def needs(char: str) -> str:
+    """What a character no bundled font draws needs, if kitpress knows: a CJK font's name."""
+    code = ord(char)
+    if any(low <= code <= high for low, high in _CJK_RANGES):
+        return "; it needs Noto Sans CJK (Debian's fonts-noto-cjk), which kitpress uses for a kit in Chinese, Japanese or Korean"
+    return ""
+
+
+_CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
 
 
 def icon(name: str) -> tuple[str, int] | None:

@@ -69,7 +69,7 @@ def missing_glyphs(frame: TextFrame, lang: str = "") -> list[Problem]:
     for char in fonts.missing_glyphs(_TAGS.sub("", frame.markup), direction.cjk_family(lang)):
         culprit = next((t for t in blame.printed if char in t), None)
         loc = culprit.loc if culprit is not None else blame.markup.loc
-        message = f"{blame.tag}no bundled font has the character U+{ord(char):04X} '{char}' ({blame.where}, frame '{blame.frame}')"
+        message = f"{blame.tag}no bundled font has the character U+{ord(char):04X} '{char}' ({blame.where}, frame '{blame.frame}'){fonts.needs(char)}"
         out.append(Problem("error", message, loc))
     return out
 
