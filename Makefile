@@ -9,7 +9,7 @@ comma  := ,
 empty  :=
 space  := $(empty) $(empty)
 
-.PHONY: test-fast kit test check bench clean
+.PHONY: test-fast kit test check bench clean fonts-cjk
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -38,6 +38,12 @@ test-fast: $(STAMP)  # the quick loop, on two cores: what `slow` leaves out runs
 
 clean:
 	rm -rf build
+
+# Chinese, Japanese and Korean kits print in Debian's Noto Sans CJK (too large to bundle)
+fonts-cjk:
+	test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc || \
+	  (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk) || \
+	  echo "install Debian's fonts-noto-cjk as root: apt-get install fonts-noto-cjk"
 
 bench: $(BENCH_STAMP)
 	$(PY) tools/bench.py

@@ -128,6 +128,9 @@ SLOW_MODULES = {
 # and the heaviest tests of the other modules, a second or more each (`pytest --durations=0`):
 # most compose or build a shipped kit several times; the rest parse bombs or whole font files
 SLOW_TESTS = {
+    # on a fresh machine each makes a face of Noto Sans CJK TrueType first (~30 s; then cached)
+    "test_scripts::test_japanese_breaks_between_characters_within_its_frame",
+    "test_scripts::test_chinese_is_drawn_in_its_own_cjk_face",
     "test_reread::test_random_edits_of_a_deck_give_what_a_whole_parse_gives",
     "test_batches::test_a_batched_deck_is_one_file_with_every_card_once_in_order",
     "test_batches::test_one_card_edited_redraws_only_its_batch",

@@ -30,6 +30,8 @@ DOORS = {
     "python_calamine": {"content"},  # content.workbooks reads ODS
     "defusedxml": {"content"},  # content.odsscan streams an ODS workbook's XML before calamine holds it
     "pyphen": {"typeset"},
+    "arabic_reshaper": {"typeset"},  # typeset.arabic: Arabic letters joined
+    "bidi": {"typeset"},  # typeset.direction: right-to-left lines in visual order
     "fontTools": {"content", "typeset"},
     "reportlab": {"", "typeset", "render"},  # "": __init__ names the fonts before reportlab's modules load
     "pikepdf": {"render", "build", "export"},  # export: the print shops' PDF/X

@@ -36,7 +36,7 @@ class BuildOptions:
     out: Path | None = None
     backs: bool = True
     board: str = "tile"
-    pseudo: bool = False  # every text as accented, longer pseudo-text (kitpress check --pseudo)
+    pseudo: bool | str = False  # every text as accented, longer pseudo-text (kitpress check --pseudo); "rtl": right to left (--pseudo-rtl)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm as seen from the front (+ right, + up): moves every back
     flip: str = "long"  # the edge the printer turns the sheet on for its backs: long or short
     tables: int = 1  # copies of the kit, each page marked with its table number
@@ -87,7 +87,7 @@ class Project:
         return path
 
     def layouts(self, game: Game, ink_saver: bool = False) -> Layouts:
-        return Layouts(self.layout_dirs(game.root, game.id), self.root, game.lang, ink_saver)
+        return Layouts(self.layout_dirs(game.root, game.id), self.root, game.layout_lang or game.lang, ink_saver)
 
     def layout_dirs(self, game_root: Path, game_id: str) -> list[Path]:
         """The game's own layouts, layouts/<game>/, the project's layouts/common/, kitpress's."""

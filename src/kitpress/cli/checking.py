@@ -21,6 +21,9 @@ def check(
     paper: str = PAPER,
     lang: Optional[str] = typer.Option(None, help="Check this translation ('all': the source and every translation)."),
     pseudo: bool = typer.Option(False, help="Check every text as accented, 40 % longer pseudo-text, to find tight boxes."),
+    pseudo_rtl: bool = typer.Option(
+        False, "--pseudo-rtl", help="The same pseudo-text in Hebrew letters, the layouts set right to left: finds direction bugs."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Fail on warnings too (text shrunk to fit, say)."),
     dump: Optional[Path] = typer.Option(
         None, "--dump", metavar="FILE", help="Write the composed scene, as stable text, to FILE ('-': the terminal)."
@@ -33,7 +36,7 @@ def check(
         fail(KitpressError(Problem("error", "--dump writes one scene: name one game and at most one language", Loc("--dump"))))
     for game_id, code in runs:
         try:
-            options = BuildOptions(paper=paper.lower(), lang=code, pseudo=pseudo, strict=strict)
+            options = BuildOptions(paper=paper.lower(), lang=code, pseudo="rtl" if pseudo_rtl else pseudo, strict=strict)
             _, parts, composer = compose_game(project, game_id, options)
         except KitpressError as exc:
             fail(exc)

@@ -96,6 +96,7 @@ class Game:
     coverage: object = None  # i18n.Coverage of a translated build
     translators: tuple = ()
     texts: dict = None  # key -> source text, every translatable string
+    layout_lang: str = ""  # the language the layouts are set for, if not `lang`: Hebrew's for --pseudo-rtl
 
     def component(self, ident: str) -> Component:
         return next(c for c in self.components if c.id == ident)
@@ -117,10 +118,11 @@ def source_language(root: Path) -> str:
 
 
 def load_game(
-    root: Path, lang: str | None = None, pseudo: bool = False, lang_at: Loc = Loc("--lang"), reread: yamlio.Reread | None = None
+    root: Path, lang: str | None = None, pseudo: bool | str = False, lang_at: Loc = Loc("--lang"), reread: yamlio.Reread | None = None
 ) -> Game:
     """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
-    back listed); with `pseudo`, every text turned into accented, longer pseudo-text. `lang_at`
+    back listed); with `pseudo`, every text turned into accented, longer pseudo-text (`"rtl"`:
+    in Hebrew letters, the layouts set right to left). `lang_at`
     is where the language was asked for: a bad one is reported there. `reread`: the files a
     running process parsed before, to parse again only what changed."""
     read = reread.load_file if reread is not None else yamlio.load_file
@@ -157,13 +159,14 @@ def load_game(
     else:
         meta_translators = ()
     if pseudo:
-        i18n.overlay(data, i18n.pseudo_catalogue(known))
+        i18n.overlay(data, i18n.pseudo_catalogue(known, rtl=pseudo == "rtl"))
         meta = data["game"]
     components = _components(meta, problems)
     data["components"] = Records(list(meta["components"]), meta.loc)
     _fill_placeholders(data, problems, lang or source_lang)
     problems.raise_if_errors()
-    return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known)
+    layout_lang = "he" if pseudo == "rtl" else ""
+    return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known, layout_lang)
 
 
 def load_collection(root: Path, name: str) -> tuple[object, Type, Loc]:

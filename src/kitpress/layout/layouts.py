@@ -51,6 +51,16 @@ class Layouts:
     def search_dirs(self) -> list[Path]:
         return self.dirs
 
+    @property
+    def right_to_left(self) -> bool:
+        """Whether the kit's language is written right to left: its tracks run mirrored."""
+        if not self.lang or self.lang == "en":
+            return False
+        from kitpress.content.i18n.scripts import script_of
+
+        script = script_of(self.lang)
+        return bool(script and script.right_to_left)
+
     def get(self, name: str, used_at: Loc) -> Layout:
         if name not in self._cache:
             spec = self._merged(name, used_at, ())
@@ -63,7 +73,7 @@ class Layouts:
     def face(self, layout: Layout) -> FaceSpec:
         """A face layout's typed spec, read the first time it is asked for."""
         if layout.name not in self._faces:
-            self._faces[layout.name] = read_face(layout.spec)
+            self._faces[layout.name] = read_face(layout.spec, self.right_to_left)
         return self._faces[layout.name]
 
     def document(self, layout: Layout) -> DocumentSpec:

@@ -140,8 +140,9 @@ def _margins(spec: YMap) -> tuple[float, float, float, float]:
     return margins * (4 // len(margins))
 
 
-def read_face(spec: YMap) -> FaceSpec:
-    """A face layout (merged with what it extends) as a FaceSpec; every mistake in it at once."""
+def read_face(spec: YMap, rtl: bool = False) -> FaceSpec:
+    """A face layout (merged with what it extends) as a FaceSpec; every mistake in it at once.
+    `rtl`: for a right-to-left language, whose tracks run mirrored (read_track)."""
     problems = Problems()
     gutter = None if spec.get("gutter") is None else _read(problems, mm, spec["gutter"], "gutter", spec.loc_of("gutter"), EXTENT)
     cut = str(spec.get("cut") or "rect")
@@ -159,7 +160,7 @@ def read_face(spec: YMap) -> FaceSpec:
         _read(problems, number_of, spec, "min_size", FLOOR_PT, FONT_SIZE),
         _each(problems, read_shape, spec.get("shapes")),
         _each(problems, read_frame, spec.get("frames")),
-        _each(problems, read_track, spec.get("tracks")),
+        _each(problems, lambda raw: read_track(raw, rtl), spec.get("tracks")),
         _each(problems, read_net, spec.get("nets")),
     )
     problems.raise_if_errors()
@@ -239,7 +240,12 @@ def _frame_box(raw: YMap) -> str | tuple:
     return mms(box, 4, raw, "at")
 
 
-def read_track(raw: YMap) -> TrackSpec:
+# A right-to-left language reads a track mirrored: from the other side, the other way round
+_MIRRORED = {"top-left": "top-right", "top-right": "top-left", "bottom-left": "bottom-right", "bottom-right": "bottom-left",
+             "clockwise": "counterclockwise", "counterclockwise": "clockwise"}
+
+
+def read_track(raw: YMap, rtl: bool = False) -> TrackSpec:
     area = mms(raw["at"], 4, raw, "at")
     gap = mm_of(raw, "gap", 0, EXTENT)
     cols, rows = number_of(raw, "cols", 1, TRACK_SPACES), number_of(raw, "rows", 1, TRACK_SPACES)
@@ -248,6 +254,8 @@ def read_track(raw: YMap) -> TrackSpec:
     direction = _choice(raw, "direction", track_paths.DIRECTIONS, "clockwise")
     facing = _choice(raw, "facing", track_paths.FACINGS, "up")
     corner = mm_of(raw, "corner", 0, EXTENT) or None
+    if rtl:  # its first space where a right-to-left reader starts, and on the other way round
+        start, direction = _MIRRORED[start], _MIRRORED[direction]
     if path == "serpentine":
         for key in ("direction", "corner", "facing", "corner_face"):
             if raw.get(key) is not None:

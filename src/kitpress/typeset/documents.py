@@ -10,7 +10,7 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from kitpress.compose.scene import Document
 from kitpress.errors import Problem
-from kitpress.typeset import fonts
+from kitpress.typeset import direction, fonts
 from kitpress.content.yamlio import line_in
 from kitpress.typeset.fit import measure, paragraphs
 from kitpress.typeset.frames import embedder
@@ -27,9 +27,9 @@ def check(doc: Document, tag: str = "") -> list[Problem]:
     out = []
     for part, source in doc.sources:
         text = {"header": doc.header, "footer": doc.footer, "body": doc.body}[part]
-        for char in fonts.missing_glyphs(_TAGS.sub("", text)):
+        for char in fonts.missing_glyphs(_TAGS.sub("", text), direction.cjk_family(doc.sheet.lang)):
             culprit = next((t for t in doc.printed if char in t), None)
-            message = f"{tag}no bundled font has the character U+{ord(char):04X} '{char}' ({doc.layout}, frame '{part}')"
+            message = f"{tag}no bundled font has the character U+{ord(char):04X} '{char}' ({doc.layout}, frame '{part}'){fonts.needs(char)}"
             out.append(Problem("error", message, culprit.loc if culprit is not None else source.loc))
         checker = Builder(doc.sheet, face=any_face)
         try:

@@ -14,7 +14,7 @@ from reportlab.platypus import Flowable
 
 from kitpress.compose.scene import Face, TextFrame, face_key
 from kitpress.errors import Problem
-from kitpress.typeset import fit, fonts
+from kitpress.typeset import direction, fit, fonts
 from kitpress.typeset.fit import Fitted, fit_frame
 from kitpress.typeset.markup import Builder
 
@@ -40,7 +40,7 @@ class Sized(Flowable):
 def set_frame(face: Face, frame: TextFrame, w: float, h: float, embed: Embed = Sized) -> Fitted:
     """A frame's text built and wrapped at the largest size that fits its box (turned, if it is)."""
     if frame.blame is not None:
-        for problem in missing_glyphs(frame):
+        for problem in missing_glyphs(frame, face.sheet.lang):
             fit.report(problem)
     builder = Builder(face.sheet, face=embedder(face.faces, embed), plain_lines=True)
     return fit_frame(frame.markup, builder, w - 2 * frame.pad, h - 2 * frame.pad, frame.min_size, frame.blame, frame.cap)
@@ -61,15 +61,15 @@ def set_faces(faces) -> None:
         queue += [placed.face for placed in face.children] + list(face.faces.values())
 
 
-def missing_glyphs(frame: TextFrame) -> list[Problem]:
+def missing_glyphs(frame: TextFrame, lang: str = "") -> list[Problem]:
     """A problem for each character of the frame that no bundled font has, at the content text
     that holds it (else at the frame's markup)."""
     blame = frame.blame
     out = []
-    for char in fonts.missing_glyphs(_TAGS.sub("", frame.markup)):
+    for char in fonts.missing_glyphs(_TAGS.sub("", frame.markup), direction.cjk_family(lang)):
         culprit = next((t for t in blame.printed if char in t), None)
         loc = culprit.loc if culprit is not None else blame.markup.loc
-        message = f"{blame.tag}no bundled font has the character U+{ord(char):04X} '{char}' ({blame.where}, frame '{blame.frame}')"
+        message = f"{blame.tag}no bundled font has the character U+{ord(char):04X} '{char}' ({blame.where}, frame '{blame.frame}'){fonts.needs(char)}"
         out.append(Problem("error", message, loc))
     return out
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from kitpress.errors import did_you_mean
 from kitpress.layout.markuplang import BLOCKS, FONT_PT, PARTS, MarkupError, unknown_tag, value_of
-from kitpress.typeset import fonts
+from kitpress.typeset import direction, fonts
 from kitpress.typeset import styles
 
 _BREAKING_SPACE = re.compile(r"[ \t\n\r\f\v]+")  # not \s: that would turn no-break spaces into spaces
@@ -21,19 +21,22 @@ def escape(text: str, quote: bool = False) -> str:
     return text.replace('"', "&quot;") if quote else text
 
 
-def inline_escape(text: str) -> str:
+def inline_escape(text: str, lang: str = "") -> str:
+    """Text escaped for a paragraph, each run of characters in the family that draws it (the
+    CJK family of `lang`, if it is written in CJK)."""
     text = _BREAKING_SPACE.sub(" ", text)
-    return fonts.with_fallback(escape(text))
+    return fonts.with_fallback(escape(text), direction.cjk_family(lang))
 
 
 class Inline:
     """The Builder's inline half: `sheet` and `scale` are the Builder's."""
 
     def inline(self, el: ET.Element) -> str:
-        parts = [inline_escape(el.text or "")]
+        lang = self.sheet.lang
+        parts = [inline_escape(el.text or "", lang)]
         for child in el:
             parts.append(self._inline_child(child, el))
-            parts.append(inline_escape(child.tail or ""))
+            parts.append(inline_escape(child.tail or "", lang))
         return "".join(parts)
 
     def _inline_child(self, child: ET.Element, el: ET.Element) -> str:

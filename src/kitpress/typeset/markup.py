@@ -39,7 +39,7 @@ from kitpress.typeset.ruler import Ruler
 from kitpress.layout.stylesheet import StyleSheet
 from kitpress.typeset.tables import BLOCK_STYLE, Tables
 from kitpress.units import LINE_WIDTH, MM
-from kitpress.typeset import parsed, styles
+from kitpress.typeset import direction, parsed, styles
 
 TOC_LEVELS = {"h1": 0, "h2": 1}  # headings a table of contents lists
 
@@ -107,7 +107,7 @@ class Builder(Tables, Inline):
         for child in parent:
             out.extend(self.block(child, width, style))
             if (child.tail or "").strip():
-                out.append(self.para_text(inline_escape(child.tail), style or "body"))
+                out.append(self.para_text(inline_escape(child.tail, self.sheet.lang), style or "body"))
         return out
 
     def block(self, el: ET.Element, width: float, style: str | None = None) -> list[Flowable]:
@@ -181,7 +181,7 @@ class Builder(Tables, Inline):
         return TableOfContents(levelStyles=levels, dotsMinLevel=0)
 
     def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
-        text = inline_escape(el.text or "") if text_only else self.inline(el)
+        text = inline_escape(el.text or "", self.sheet.lang) if text_only else self.inline(el)
         return self.para_text(text, style, align_of(el), el.get("color"))
 
     def para_text(self, text: str, style: str, align=None, color=None, bullet=None) -> Paragraph:
@@ -191,9 +191,10 @@ class Builder(Tables, Inline):
         sizes = _SIZED.findall(text)  # an icon or span so big it would print over the line above
         if sizes and max(map(float, sizes)) > LARGE * para_style.leading:
             para_style = styles.room_for_large(para_style)
-        if self.plain_lines and bullet is None and is_plain(text, para_style):
+        bidi = direction.needs_bidi(text, para_style)  # right-to-left, or holding some
+        if self.plain_lines and bullet is None and bidi is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
-        return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines)
+        return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines, bidi=bidi)
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []

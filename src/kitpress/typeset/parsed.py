@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from reportlab.platypus import Paragraph
 
+from kitpress.typeset import direction, fonts
+
 _PARSED: dict = {}
 _MOST = 16384  # kept texts; past this the cache starts again (a kit has a few thousand)
 
@@ -34,15 +36,18 @@ class OnceBroken(Paragraph):
 
     def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
         """Split after all (a frame's paragraph never is): reportlab's own from then on, it and its parts."""
-        self.__class__ = Paragraph
+        self.__class__ = direction.bidi_class(Paragraph, self.base) if isinstance(self, direction.Bidi) else Paragraph
         self.__dict__.pop("_broken", None)
         return Paragraph.split(self, availWidth, availHeight)
 
 
-def paragraph(text: str, style, bullet=None, once_broken: bool = False) -> Paragraph:
+def paragraph(text: str, style, bullet=None, once_broken: bool = False, bidi: str | None = None) -> Paragraph:
     """Paragraph(text, style, bulletText=bullet), parsed only the first time; an OnceBroken
-    one (a frame's) with `once_broken`."""
+    one (a frame's) with `once_broken`; drawn in visual order in a paragraph of direction
+    `bidi` ('R', 'L') if it is given (typeset.direction)."""
     kind = OnceBroken if once_broken else Paragraph
+    if bidi is not None:
+        kind = direction.bidi_class(kind, bidi)
     flow = kind.__new__(kind)
     become(flow, text, style, bullet)
     return flow
@@ -57,6 +62,7 @@ def become(flow, text: str, style, bullet=None) -> None:
     known = _PARSED.get(key)
     if known is None:
         Paragraph.__init__(flow, text, style, bulletText=bullet)
+        flow.frags = fonts.script_frags(flow.frags, getattr(style, "cjk_family", None))  # Arabic, Hebrew, CJK
         if len(_PARSED) >= _MOST:
             _PARSED.clear()
         _PARSED[key] = (flow.text, flow.style, flow.bulletText, [f.clone() for f in flow.frags])

@@ -13,10 +13,12 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from kitpress import usercache
-from kitpress.typeset import fonts
+from kitpress.typeset import direction, fonts
 from kitpress.layout.stylesheet import StyleSheet, style_number
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}  # layout's ALIGNS
+# A right-to-left language mirrors alignment: a layout's left is where lines start, its right where they end
+ALIGN_RTL = {**ALIGN, "left": TA_RIGHT, "right": TA_LEFT}
 
 
 def color(sheet: StyleSheet, value):
@@ -61,6 +63,20 @@ def _para(sheet: StyleSheet, name: str, scale: float, align, text_color) -> Para
     own_size = style_number(spec, "size", 9)
     size = own_size * scale
     font = fonts.face_name(spec.get("font", fonts.MAIN), bool(spec.get("bold")), bool(spec.get("italic")))
+    style = _para_style(sheet, name, spec, own_size, size, scale, font, align, text_color)
+    if direction.right_to_left(sheet.lang):  # lines start on the right, indents there too
+        style.alignment = ALIGN_RTL[align or spec.get("align", "left")]
+        style.leftIndent, style.rightIndent = style.rightIndent, style.leftIndent
+        style.wordWrap = "RTL"
+    elif direction.cjk_breaks(sheet.lang):  # lines break between characters (not after 、。 before 」)
+        style.wordWrap, style.hyphenationLang = "CJK", ""
+    cjk = direction.cjk_family(sheet.lang)
+    if cjk is not None:
+        style.cjk_family = cjk  # the CJK font that draws its Han, Kana or Hangul (typeset.fonts)
+    return style
+
+
+def _para_style(sheet, name, spec, own_size, size, scale, font, align, text_color) -> ParagraphStyle:
     return ParagraphStyle(
         f"{name}@{scale}",
         fontName=font,

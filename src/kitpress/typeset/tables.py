@@ -10,7 +10,7 @@ from reportlab.platypus import Table as _Table
 from reportlab.platypus import TableStyle
 
 from kitpress.layout.markuplang import BLOCKS, LINES, MarkupError, align_of, cols_of, length, number, table_columns, widths
-from kitpress.typeset import fonts
+from kitpress.typeset import direction, fonts
 from kitpress.units import LINE_WIDTH, MM
 from kitpress.typeset import styles
 
@@ -54,10 +54,19 @@ class Tables:
         widths = resolve_widths(el, width - gap * (len(cols) - 1), len(cols))
         cells = [self.blocks(col, w, col.get("style")) or [Spacer(1, 0)] for col, w in zip(cols, widths)]
         widths = [w + (gap if i < len(cols) - 1 else 0) for i, w in enumerate(widths)]
-        style = [
+        gaps = [
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), gap),
             ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+        ]
+        if direction.right_to_left(self.sheet.lang):  # the first column on the right, each gap on its left
+            cells, widths = cells[::-1], widths[::-1]
+            gaps = [
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LEFTPADDING", (0, 0), (-1, -1), gap),
+                ("LEFTPADDING", (0, 0), (0, -1), 0),
+            ]
+        style = gaps + [
             ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
             ("VALIGN", (0, 0), (-1, -1), el.get("valign", "top").upper()),
@@ -79,6 +88,8 @@ class Tables:
                 style.append(("BACKGROUND", (0, r), (-1, r), styles.fill(self.sheet, fill)))
             data.append(self._row(el, tr, r, spans[r], widths, pad, style))
             data[-1].extend([""] * (ncols - sum(spans[r])))
+        if direction.right_to_left(self.sheet.lang):  # the first column on the right
+            data, widths, style = _mirrored(data, spans, widths, style)
         table = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), repeatRows=_head_rows(rows))
         table.overfull = _overfull(data, widths, heights, pad)
         return table
@@ -132,6 +143,30 @@ class Tables:
         if kind == "none":
             return []
         return [(_LINES[kind], (0, 0), (-1, -1), w, color) + ((None, (2, 2)) if kind == "cut" else ())]
+
+
+def _mirrored(data: list, spans: list, widths: list, style: list):
+    """A table's columns in the other order: each row's cells (a spanned cell first in its
+    span, as reportlab wants it), the widths and every style command's columns."""
+    ncols = len(widths)
+    rows = []
+    for row, row_spans in zip(data, spans):
+        groups, c = [], 0
+        for span in list(row_spans) + [1] * (ncols - sum(row_spans)):
+            groups.append(row[c : c + span])
+            c += span
+        rows.append([cell for group in reversed(groups) for cell in group])
+
+    def column(c: int) -> int:
+        return ncols - 1 - (c % ncols)
+
+    commands = []
+    for command in style:
+        if len(command) >= 3 and isinstance(command[1], tuple) and isinstance(command[2], tuple):
+            (c0, r0), (c1, r1) = command[1], command[2]
+            command = (command[0], (column(c1), r0), (column(c0), r1), *command[3:])
+        commands.append(command)
+    return rows, widths[::-1], commands
 
 
 def resolve_widths(el: ET.Element, total: float, count: int) -> list[float]:

@@ -93,18 +93,29 @@ _ACCENTED = str.maketrans("aeiouAEIOUcnyCNY", "áéîõüÅÉÎÕÜçñýÇÑÝ"
 _KEEP = re.compile(r"(\{[^}]*\}|\*\*)")
 
 
-def pseudo(text: str) -> str:
+# right to left: each Latin letter a Hebrew one (26 of its 27, finals included), so every word
+# is right-to-left text and numbers, placeholders and punctuation fall as they do in Hebrew or Arabic
+_HEBREW = "אבגדהוזחטיכךלמםנןסעפףצץקרש"
+_RIGHT_TO_LEFT = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéîõüÅÉÎÕÜçñýÇÑÝ", _HEBREW * 2 + "אהיועאהיועגנכגנכ"
+)
+
+
+def pseudo(text: str, rtl: bool = False) -> str:
     """Accented and about 40 % longer, placeholders and bold marks kept: finds tight boxes and
-    missing glyphs before anyone translates."""
+    missing glyphs before anyone translates. `rtl`: in Hebrew letters, to find what does not
+    run right to left (the layouts mirrored, as for Arabic or Hebrew: kitpress check --pseudo-rtl)."""
     parts = _KEEP.split(text)
     out = [part if _KEEP.fullmatch(part) else part.translate(_ACCENTED) for part in parts]
+    if rtl:
+        out = [part if _KEEP.fullmatch(part) else part.translate(_RIGHT_TO_LEFT) for part in out]
     body = "".join(out)
     padding = " ·" * max(1, len(text) // 5)
     return f"[{body}{padding}]"
 
 
-def pseudo_catalogue(known: dict[str, LocStr]) -> Catalogue:
+def pseudo_catalogue(known: dict[str, LocStr], rtl: bool = False) -> Catalogue:
     catalogue = Catalogue("pseudo")
     for key, source in known.items():
-        catalogue.strings[key] = LocStr(pseudo(str(source)), source.loc, field=key)
+        catalogue.strings[key] = LocStr(pseudo(str(source), rtl), source.loc, field=key)
     return catalogue

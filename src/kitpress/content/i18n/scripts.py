@@ -1,7 +1,8 @@
 """Can kitpress print a language? A language code is checked for its script: which one it is
 written in comes from CLDR (through Babel), whether the bundled fonts can print it from
-Unicode's table of scripts (through fontTools); a right-to-left script is refused. What is
-worked out is kept in the user's cache, one file per language.
+Unicode's table of scripts (through fontTools); a CJK language needs Debian's Noto Sans CJK
+(fonts-noto-cjk), or its TrueType file in the project's fonts/. What is worked out is kept in the
+user's cache, one file per language.
 
 The fonts are typeset's: this is the one module of content that reads them (the check runs as
 a game is loaded, and a language no bundled font covers is refused there)."""
@@ -35,8 +36,13 @@ def check_language(lang: str, where: Loc, available: list[str] | None = None) ->
     if script is None:
         return
     name = script.name
-    if script.right_to_left:
-        raise fail(f"'{lang}' is written right to left ({name} script), and kitpress cannot print right-to-left text yet", where)
+    cjk = _CJK_FAMILIES.get(script.code)
+    if cjk is not None:  # a font kitpress does not bundle: installed, or a clear error
+        try:
+            fonts.use_cjk(cjk)
+        except KitpressError as exc:
+            raise fail(f"'{lang}' is written in {name} script: {exc.problems[0].message}", where) from None
+        return
     if not script.covered:
         needs = f"{_font_for(script)}, and kitpress bundles none yet"
         raise fail(f"'{lang}' is written in {name} script, which no bundled font covers: it needs {needs}", where)
@@ -64,25 +70,25 @@ _COMBINED = {
     "Syrj": (("Syrc",), "Syriac (Western)"),
     "Syrn": (("Syrc",), "Syriac (Eastern)"),
 }
-# Scripts whose letters need a CJK font: the Noto one made for each
-_CJK_FONTS = {
-    "Hans": "Noto Sans SC",
-    "Hani": "Noto Sans SC",
-    "Hant": "Noto Sans TC",
-    "Bopo": "Noto Sans TC",
-    "Jpan": "Noto Sans JP",
-    "Hira": "Noto Sans JP",
-    "Kana": "Noto Sans JP",
-    "Kore": "Noto Sans KR",
-    "Hang": "Noto Sans KR",
+# Scripts whose letters need a CJK font: the family (fontfiles.CJK_FAMILIES) made for each
+_CJK_FAMILIES = {
+    "Hans": "CJK-SC",
+    "Hani": "CJK-SC",
+    "Hant": "CJK-TC",
+    "Bopo": "CJK-TC",
+    "Jpan": "CJK-JP",
+    "Hira": "CJK-JP",
+    "Kana": "CJK-JP",
+    "Kore": "CJK-KR",
+    "Hang": "CJK-KR",
 }
 # A script is covered when the fonts draw at least half of its letters. The bundled fonts draw
 # 89 % of Unicode's Latin letters, all of Greek and Cyrillic, 56-99 % of Canadian syllabics,
-# Georgian, Lao, Tifinagh, Armenian and Hebrew, 38 % of Arabic (right to left: refused anyway),
+# Georgian, Lao, Tifinagh, Armenian, Hebrew and Arabic (with Noto Sans Hebrew and Arabic),
 # and of every other script 12 % (Coptic) or nothing: no threshold from 13 % to 55 % would
 # decide otherwise.
 _COVERED = 0.5
-_CACHE_FORMAT = 1  # raise it when what is worked out, or how, changes
+_CACHE_FORMAT = 2  # raise it when what is worked out, or how, changes
 
 
 def script_of(lang: str) -> Script | None:
@@ -113,7 +119,7 @@ def _cache_file(lang: str) -> Path | None:
         sources = [
             Path(babel.origin).parent / "global.dat",
             Path(fonttools.origin).parent / "unicodedata" / "Scripts.py",
-            *(fonts.face_file(family) for family in (fonts.MAIN, fonts.FALLBACK)),
+            *(fonts.face_file(family) for family in (fonts.MAIN, fonts.FALLBACK, *fonts.SCRIPT_FAMILIES)),
         ]
         stats = [path.stat() for path in sources]
     except (OSError, KitpressError):
@@ -171,8 +177,8 @@ def _fonts_cover(scripts: tuple) -> bool:
     letters = [char for script in scripts for char in _letters(script)]
     main = fonts.charset(fonts.MAIN)
     drawn = sum(char in main for char in letters)
-    if drawn < _COVERED * len(letters):  # the symbol font draws some scripts the main one lacks
-        either = main | fonts.charset(fonts.FALLBACK)
+    if drawn < _COVERED * len(letters):  # the symbol font and the scripts' own draw what the main one lacks
+        either = main.union(*(fonts.charset(family) for family in (fonts.FALLBACK, *fonts.SCRIPT_FAMILIES)))
         drawn = sum(char in either for char in letters)
     return bool(letters) and drawn >= _COVERED * len(letters)
 
@@ -192,5 +198,4 @@ def _letters(script: str) -> list[int]:
 
 
 def _font_for(script: Script) -> str:
-    cjk = _CJK_FONTS.get(script.code)
-    return f"a CJK font such as {cjk}" if cjk else f"a font with {script.name} letters"
+    return f"a font with {script.name} letters"
