@@ -93,7 +93,8 @@ class Builder(Tables, Inline):
         if len(attrs) != len(pairs) or attrs.get("align", "left") not in ALIGNS:
             return None
         try:
-            para = self.para_text(inline_escape(found.group(2)), attrs.get("style") or "body", attrs.get("align"), attrs.get("color"))
+            text = inline_escape(found.group(2), self.sheet.lang)
+            para = self.para_text(text, attrs.get("style") or "body", attrs.get("align"), attrs.get("color"))
         except MarkupError:
             return None  # said, with its line, by the long way
         self.warnings, self._marked = [], False
