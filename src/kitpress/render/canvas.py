@@ -18,7 +18,7 @@ from kitpress.compose.scene import Face, TextFrame
 from kitpress.impose import pageboxes
 from kitpress.impose.pageboxes import PageBoxes
 from kitpress.render import facecache
-from kitpress.typeset import fonts
+from kitpress.typeset import direction, fonts, parsed
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
 from kitpress.typeset import styles
@@ -266,6 +266,9 @@ def face_resolver(faces: dict):
 
 
 def para(text: str, style) -> Paragraph:
-    """A plain-text caption as a paragraph, escaped, with the symbol fallback."""
+    """A plain-text caption as a paragraph (a sheet's margin note, a board's): escaped, with the
+    symbol fallback, each script's letters in its family (Arabic joined) and, where it holds
+    right-to-left text or the kit is written right to left, drawn in visual order."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return Paragraph(fonts.with_fallback(escaped), style)
+    markup = fonts.with_fallback(escaped, getattr(style, "cjk_family", None))
+    return parsed.paragraph(markup, style, bidi=direction.needs_bidi(markup, style))
