@@ -152,18 +152,18 @@ def test_a_face_embedding_itself_is_a_located_cycle(kit_project):
 def test_a_bad_lang_option_is_reported_at_the_option_with_the_games_languages(kit_project):
     errors = kitpress(kit_project, "check", "state-in-class", "--lang", "spanish")
     error = located(errors, "--lang", "'spanish' is not a language code like 'es', 'ru' or 'es-MX'")
-    assert error.endswith("(this game has en, es, fr)"), error
+    assert error.endswith("(this game has en, ar, es, fr)"), error
     assert not any("game.yaml" in e for e in errors), errors
 
 
 def test_a_lang_without_a_translation_is_reported_at_the_option(kit_project):
     errors = kitpress(kit_project, "build", "state-in-class", "--lang", "esp")
-    located(errors, "--lang", "no translation 'esp' (did you mean 'es'?) (this game has en, es, fr)", "kitpress i18n new")
+    located(errors, "--lang", "no translation 'esp' (did you mean 'es'?) (this game has en, ar, es, fr)", "kitpress i18n new")
 
 
 def test_i18n_confirm_reports_a_missing_translation_at_its_argument(kit_project):
     errors = kitpress(kit_project, "i18n", "confirm", "state-in-class", "it")
-    located(errors, "LANG", "no translation 'it' (this game has en, es, fr)")
+    located(errors, "LANG", "no translation 'it' (this game has en, ar, es, fr)")
 
 
 def test_a_bad_language_in_game_yaml_is_reported_in_game_yaml(kit_project):

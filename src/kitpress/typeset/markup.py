@@ -82,7 +82,7 @@ class Builder(Tables, Inline):
 
     def _one_paragraph(self, markup: str) -> list[Flowable] | None:
         """Markup that is one <p> of plain text, read without the XML parser: what most frames of
-        a card hold (a title, a number, a plain body), a sixth of setting them. The same block
+        a card hold (a title, a number, a plain body); parsing was a fifth of setting them. The same block
         the parse would give; anything else, or anything the parse would say something about,
         goes the long way."""
         found = _ONE_PARAGRAPH.fullmatch(markup) if len(markup) <= MAX_CHARS else None
