@@ -230,7 +230,7 @@ SAMPLE = [
     mistake("template: …", (L + "event-front.yaml", "{{ card.title }}", "{{ card.titel }}")),
     mistake("unknown style '…'", (L + "event-front.yaml", '<p style="card-title-ink">', '<p style="card-title-inc">')),
     mistake(
-        "…no bundled font has the character U+… '…' (…, frame '…')",
+        "…no bundled font has the character U+… '…' (…, frame '…')…",
         (C + "events.yaml", "title: Economic boom", "title: Economic boom 🚀"),
     ),
     mistake(

@@ -72,7 +72,7 @@ def test_all_games_in_all_languages(tmp_path, monkeypatch, capsys):
     kits = {str(p.parent.relative_to(tmp_path)) for p in tmp_path.glob("*/*/a4/manifest.json")}
     assert kits == {
         "class-struggle/en/a4", "soviet-system/en/a4", "soviet-system/ru/a4", "state-in-class/en/a4", "state-in-class/es/a4",
-        "state-in-class/fr/a4",
+        "state-in-class/fr/a4", "state-in-class/ar/a4",
     }  # fmt: skip
     assert (tmp_path / "index.html").is_file()
 

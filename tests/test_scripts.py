@@ -225,3 +225,46 @@ def test_a_cjk_character_in_a_kit_in_another_language_names_the_font_it_needs():
     assert fonts.missing_glyphs("Tea: 茶") == ["茶"]
     assert "Noto Sans CJK (Debian's fonts-noto-cjk)" in fonts.needs("茶")
     assert fonts.needs("🚀") == ""  # no bundled or known font: the message says only that
+
+
+@pytest.mark.parametrize(
+    "logical, shown",
+    [
+        # a command inside Arabic is one left-to-right unit: its dashes stay before its words
+        ("ابنوا بـ --flip short.", ".--flip short ـب اونبا"),
+        ("--back-offset -1.5,0.5 ثم اطبعوا", "اوعبطا مث --back-offset -1.5,0.5"),
+        ("(--flip short) ثم", "مث (--flip short)"),
+        ("José Miguel Martín Rodríguez · دولة (4.1)", "(4.1) ةلود · José Miguel Martín Rodríguez"),
+        # numbers keep the algorithm's own order: brackets round them as a browser shows them
+        ("أو 9 (7)، أو 8 (6)", "(6) 8 وأ ،(7) 9 وأ"),
+    ],
+)
+def test_latin_runs_in_right_to_left_text_read_left_to_right(logical, shown):
+    from kitpress.typeset.direction import visual
+
+    order = visual(logical, "R")
+    assert sorted(at for at, _ in order) == list(range(len(logical)))  # every character once, with its place
+    assert "".join(char for _, char in order) == shown
+
+
+def test_the_printer_check_and_table_numbers_print_their_arabic_words(tmp_path):
+    """kitpress's own words drawn as single lines (the printer check's title, a table's number)
+    are set in the script's font: drawString alone drew Arabic as nothing. The kit page says
+    the Arabic kit's words run right to left."""
+    from kitpress.content.i18n.own import words
+
+    run = subprocess.run(
+        [str(KITPRESS), "build", "state-in-class", "--lang", "ar", "--tables", "2", "--out", str(tmp_path)],
+        capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    folder = tmp_path / "state-in-class" / "ar" / "a4"
+    title = words("kit", "ar")["printer_check"]
+    first_line = "".join(char for char, _ in drawn_lines(folder / "calibration.pdf")[0])
+    assert set(title.replace(" ", "")) <= set(first_line), first_line
+    table = words("kit", "ar")["table"].format(n=2).replace(" ", "")
+    stamped = pdfium.PdfDocument(str(folder / "cards.pdf"))
+    last = stamped[len(stamped) - 1].get_textpage().get_text_range()
+    assert set(table) - set("2") <= set(last) and "2" in last, last
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")  # the kit page: the Arabic kit's section runs right to left
+    assert '<html lang="ar" dir="rtl">' in page and 'lang="ar" dir="rtl" data-kit="state-in-class/ar/a4"' in page

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from kitpress.content import yamlio
 from kitpress.content.game import _GAME_SCHEMA, _GAME_TYPES, _load_schema
+from kitpress.content.i18n.plurals import ORDER, groups as plural_groups
 from kitpress.content.schema import UNIVERSAL, SchemaParser, Type
 from kitpress.errors import Loc, Problems
 
@@ -83,11 +84,16 @@ def schemas(root: Path, texts: dict) -> dict[str, dict]:
     named = {name: yamlio.load_text(text, "<game schema>") for name, text in _GAME_TYPES.items()}
     game_type = SchemaParser(named, problems).parse(yamlio.load_text(_GAME_SCHEMA, "<game schema>"), Loc("<game schema>"))
     game = {"$schema": content["$schema"], "title": "game.yaml", **to_json(game_type)}
+    properties = {key: {"type": "string", "description": str(text)} for key, text in texts.items()}
+    for head in plural_groups(texts):  # a plural text takes every form a language counts with (Arabic's six)
+        other = str(texts[f"{head}.other"])
+        for tag in ORDER:
+            properties.setdefault(f"{head}.{tag}", {"type": "string", "description": other})
     locale = {
         "$schema": content["$schema"],
         "title": f"{root.name} language file",
         "type": "object",
-        "properties": {key: {"type": "string", "description": str(text)} for key, text in texts.items()},
+        "properties": properties,
         "additionalProperties": False,
     }
     return {"content.schema.json": content, "game.schema.json": game, "locale.schema.json": locale, "schema.schema.json": schema_file()}

@@ -13,6 +13,7 @@ from kitpress import __version__
 from kitpress.impose.geometry import back_shift, behind
 from kitpress.render.canvas import INK, Job, open_canvas
 from kitpress.render.kittext import words
+from kitpress.typeset import oneline
 from kitpress.typeset.markup import Builder
 from kitpress.typeset.ruler import Ruler
 from kitpress.units import MM
@@ -33,14 +34,15 @@ def write_calibration(path: Path, job: Job) -> int:
     double-sided and held against the light, the back's cross falls on the front's scales at the
     printer's shift, which --back-offset then corrects: the cross is moved exactly as the kit's
     card backs are, so the sheet printed again from a corrected kit shows it on 0, 0."""
-    say = words(job.meta.lang)
+    lang = job.meta.lang
+    say = words(lang)
     c = open_canvas(path, job.paper, job.meta)
     w, h = job.paper
     left = job.edge + 8 * MM
     top = h - job.edge - 10 * MM
     c.setFillColor(INK)
     c.setFont("Sans-Bold", 18)
-    c.drawString(left, top - 8 * MM, say["printer_check"])
+    oneline.draw(c, say["printer_check"], left, top - 8 * MM, lang)
     steps = say["check_print"].format(edge=say[f"edge_{job.flip}"]) + say["check_light"]
     if job.flip == "long":
         steps += say["check_short"]
@@ -57,7 +59,7 @@ def write_calibration(path: Path, job: Job) -> int:
     _scales(c, *centre)
     c.setFillColor(INK)
     c.setFont("Sans-Bold", 9)
-    c.drawCentredString(centre[0], centre[1] + 26 * MM, say["duplex_test"])  # above the box, which it may be wider than
+    oneline.draw(c, say["duplex_test"], centre[0], centre[1] + 26 * MM, lang, "centre")  # above the box, which it may be wider than
     c.setStrokeColor(GREY)
     c.setLineWidth(0.4)
     c.rect(centre[0] - 30 * MM, centre[1] - 22 * MM, 60 * MM, 44 * MM, stroke=1, fill=0)
@@ -65,14 +67,14 @@ def write_calibration(path: Path, job: Job) -> int:
         dx, dy = (f"{v / MM:g}" for v in job.back_offset)
         c.setFillColor(GREY)
         c.setFont("Sans", 7.5)
-        c.drawCentredString(centre[0], centre[1] - 27 * MM, say["check_built"].format(dx=dx, dy=dy))
+        oneline.draw(c, say["check_built"].format(dx=dx, dy=dy), centre[0], centre[1] - 27 * MM, lang, "centre")
     c.showPage()
     x, y = behind(centre, job.paper, job.flip)  # where the scales' 0, 0 lies, seen from the back
     sx, sy = back_shift(job.back_offset, job.flip)
     _cross(c, x + sx, y + sy)
     c.setFont("Sans", 8)
     c.setFillColor(GREY)
-    c.drawCentredString(w / 2, job.edge + 4 * MM, say["check_back"])
+    oneline.draw(c, say["check_back"], w / 2, job.edge + 4 * MM, lang, "centre")
     c.showPage()
     c.save()
     return 2
@@ -252,12 +254,12 @@ def _stamp(size: tuple[float, float], table: int, job: Job) -> bytes:
     c = open_canvas(buffer, size, job.meta)
     text = words(job.meta.lang)["table"].format(n=table)
     c.setFont("Sans-Bold", 7)
-    width = c.stringWidth(text, "Sans-Bold", 7)
+    width = oneline.width(c, text, job.meta.lang)
     x, y = size[0] - job.edge - 1 * MM - width, size[1] - job.edge - 4 * MM
     c.setFillColor(Color(1, 1, 1))
     c.rect(x - 1 * MM, y - 1 * MM, width + 2 * MM, 4 * MM, stroke=0, fill=1)
     c.setFillColor(INK)
-    c.drawString(x, y, text)
+    oneline.draw(c, text, x, y, job.meta.lang)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kitpress.content.i18n import plural_category
 from kitpress.content.i18n.own import languages, words as own_words
+from kitpress.content.i18n.scripts import script_of
 from kitpress.content.textfmt import GROUPING
 
 
@@ -24,6 +25,11 @@ class Words:
             word = word.get(form) or word["other"]
         return str(word).format(**values) if values else str(word)
 
+    @property
+    def dir(self) -> str:
+        """HTML's dir for these words: 'rtl' for a language written right to left (Arabic, Hebrew)."""
+        script = script_of(self.lang)
+        return "rtl" if script is not None and script.right_to_left else "ltr"
 
     def decimal(self, value: float) -> str:
         """A number with one decimal, as the language writes it: 4.9 s, 4,9 с."""

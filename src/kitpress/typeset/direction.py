@@ -16,6 +16,7 @@ right. A paragraph split across pages is split in logical order, as any other.""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 _RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
@@ -32,6 +33,16 @@ _CJK_FAMILY = {  # ISO 15924 script -> the CJK family (fontfiles.CJK_FAMILIES) t
 }
 _CJK_BREAKS = {"Hans", "Hani", "Hant", "Bopo", "Jpan", "Hira", "Kana"}  # no spaces between words
 _OBJECT = "\ufffc"  # an image or anchor in a line: a neutral in the algorithm
+# A run of Latin words inside right-to-left text is one left-to-right unit, as a reader takes it: a
+# command (`--flip short`, `kitpress printer save NAME --back-offset -1.5,0.5`), a name. Left to the
+# algorithm alone, the dashes before a word are weak and settle on the right-to-left side ("flip
+# short--"). A run holds a Latin letter, starts at a sign, letter or digit and ends at a letter,
+# digit or %, so brackets and the sentence's own full stop stay outside it. Numbers alone are left
+# to the algorithm, as a browser leaves them (embedding each would turn "9 (7)" inside out).
+_LATIN_WORD = r"[-−+]*[A-Za-z0-9\u00c0-\u024f](?:[A-Za-z0-9\u00c0-\u024f.,:/_%'’+\-−]*[A-Za-z0-9\u00c0-\u024f%])?"
+_LATIN_RUN = re.compile(rf"{_LATIN_WORD}(?: +{_LATIN_WORD})*")
+_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_LRE, _PDF = "\u202a", "\u202c"  # left-to-right embedding (the algorithm removes both marks)
 
 
 @lru_cache(maxsize=64)
@@ -76,6 +87,9 @@ def visual(text: str, base: str) -> list[tuple[int, str]]:
     `base` is the paragraph's direction, 'R' or 'L'."""
     from bidi import algorithm as uba  # python-bidi's algorithm, which keeps each character's place
 
+    origin = list(range(len(text)))
+    if base == "R" and _LATIN_RUN.search(text):
+        text, origin = _embedded(text)
     storage = uba.get_empty_storage()
     storage["base_level"], storage["base_dir"] = (1, "R") if base == "R" else (0, "L")
     uba.get_embedding_levels(text, storage)
@@ -87,7 +101,23 @@ def visual(text: str, base: str) -> list[tuple[int, str]]:
     uba.resolve_implicit_levels(storage, False)
     uba.reorder_resolved_levels(storage, False)
     uba.apply_mirroring(storage, False)
-    return [(char["at"], char["ch"]) for char in storage["chars"]]
+    return [(origin[char["at"]], char["ch"]) for char in storage["chars"]]
+
+
+def _embedded(text: str) -> tuple[str, list[int]]:
+    """`text` with each run of Latin words embedded left to right, and where each of
+    its characters stands in `text` (the marks, which the algorithm drops, at their run's edge)."""
+    out, origin, last = [], [], 0
+    for run in _LATIN_RUN.finditer(text):
+        if not _LETTER.search(run.group(0)):
+            continue  # numbers: the algorithm's own rules
+        start, end = run.span()
+        out += [text[last:start], _LRE, run.group(0), _PDF]
+        origin += [*range(last, start), start, *range(start, end), end - 1]
+        last = end
+    out.append(text[last:])
+    origin += range(last, len(text))
+    return "".join(out), origin
 
 
 def _visual_words(words: list[str], base: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from kitpress.units import MM
-from kitpress.typeset import styles
+from kitpress.typeset import oneline, styles
 
 
 class Ruler(Flowable):
@@ -41,4 +41,4 @@ class Ruler(Flowable):
         c.drawCentredString(107 * MM, base + 4 * MM, "10 mm")
         if self.caption:
             c.setFont("Sans", 7)
-            c.drawString(0, base + 6.5 * MM, self.caption)
+            oneline.draw(c, self.caption, 0, base + 6.5 * MM, self.sheet.lang)
