@@ -19,18 +19,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kitpress.content.i18n.scripts import CJK_FAMILY_OF_SCRIPT
+
 _RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
-_CJK_FAMILY = {  # ISO 15924 script -> the CJK family (fontfiles.CJK_FAMILIES) that draws it
-    "Hans": "CJK-SC",
-    "Hani": "CJK-SC",
-    "Hant": "CJK-TC",
-    "Bopo": "CJK-TC",
-    "Jpan": "CJK-JP",
-    "Hira": "CJK-JP",
-    "Kana": "CJK-JP",
-    "Kore": "CJK-KR",
-    "Hang": "CJK-KR",
-}
 _CJK_BREAKS = {"Hans", "Hani", "Hant", "Bopo", "Jpan", "Hira", "Kana"}  # no spaces between words
 _OBJECT = "\ufffc"  # an image or anchor in a line: a neutral in the algorithm
 # A run of Latin words inside right-to-left text is one left-to-right unit, as a reader takes it: a
@@ -65,7 +56,7 @@ def right_to_left(lang: str) -> bool:
 def cjk_family(lang: str) -> str | None:
     """The CJK family a language's text is drawn in, if it is written in Han, Kana or Hangul."""
     script = _script(lang)
-    return _CJK_FAMILY.get(script.code) if script else None
+    return CJK_FAMILY_OF_SCRIPT.get(script.code) if script else None
 
 
 def cjk_breaks(lang: str) -> bool:

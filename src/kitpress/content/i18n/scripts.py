@@ -36,7 +36,7 @@ def check_language(lang: str, where: Loc, available: list[str] | None = None) ->
     if script is None:
         return
     name = script.name
-    cjk = _CJK_FAMILIES.get(script.code)
+    cjk = CJK_FAMILY_OF_SCRIPT.get(script.code)
     if cjk is not None:  # a font kitpress does not bundle: installed, or a clear error
         try:
             fonts.use_cjk(cjk)
@@ -70,8 +70,8 @@ _COMBINED = {
     "Syrj": (("Syrc",), "Syriac (Western)"),
     "Syrn": (("Syrc",), "Syriac (Eastern)"),
 }
-# Scripts whose letters need a CJK font: the family (fontfiles.CJK_FAMILIES) made for each
-_CJK_FAMILIES = {
+# Scripts whose letters need a CJK font (ISO 15924): the family (fontfiles.CJK_FAMILIES) that draws each
+CJK_FAMILY_OF_SCRIPT = {
     "Hans": "CJK-SC",
     "Hani": "CJK-SC",
     "Hant": "CJK-TC",
