@@ -8,9 +8,9 @@ lists of records turned into `Records` (items reachable by id).
 
 from __future__ import annotations
 
-from functools import cached_property
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from kitpress.content.yamlio import LocStr, YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean
