@@ -235,6 +235,9 @@ def test_a_cjk_character_in_a_kit_in_another_language_names_the_font_it_needs():
         ("--back-offset -1.5,0.5 ثم اطبعوا", "اوعبطا مث --back-offset -1.5,0.5"),
         ("(--flip short) ثم", "مث (--flip short)"),
         ("José Miguel Martín Rodríguez · دولة (4.1)", "(4.1) ةلود · José Miguel Martín Rodríguez"),
+        # a bracketed group right after Latin words goes with them (the algorithm would split its brackets)
+        ("الجزء A1 (2×2) اطبعوا", "اوعبطا A1 (2×2) ءزجلا"),
+        ("الجزء A1 (شبكة 2×2)", "(2×2 ةكبش) A1 ءزجلا"),
         # numbers keep the algorithm's own order: brackets round them as a browser shows them
         ("أو 9 (7)، أو 8 (6)", "(6) 8 وأ ،(7) 9 وأ"),
     ],

@@ -28,10 +28,12 @@ _OBJECT = "\ufffc"  # an image or anchor in a line: a neutral in the algorithm
 # command (`--flip short`, `kitpress printer save NAME --back-offset -1.5,0.5`), a name. Left to the
 # algorithm alone, the dashes before a word are weak and settle on the right-to-left side ("flip
 # short--"). A run holds a Latin letter, starts at a sign, letter or digit and ends at a letter,
-# digit or %, so brackets and the sentence's own full stop stay outside it. Numbers alone are left
+# digit or % (or a bracketed group after it, "A1 (2×2)", whose brackets the algorithm, without
+# the pairing rule, would split), so other brackets and the sentence's own full stop stay outside it. Numbers alone are left
 # to the algorithm, as a browser leaves them (embedding each would turn "9 (7)" inside out).
 _LATIN_WORD = r"[-−+]*[A-Za-z0-9\u00c0-\u024f](?:[A-Za-z0-9\u00c0-\u024f.,:/_%'’+\-−]*[A-Za-z0-9\u00c0-\u024f%])?"
-_LATIN_RUN = re.compile(rf"{_LATIN_WORD}(?: +{_LATIN_WORD})*")
+_BRACKETED = r"\([^()\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]*\)"  # "A1 (2×2)": the brackets go with it
+_LATIN_RUN = re.compile(rf"{_LATIN_WORD}(?: +(?:{_LATIN_WORD}|{_BRACKETED}))*")
 _LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _LRE, _PDF = "\u202a", "\u202c"  # left-to-right embedding (the algorithm removes both marks)
 
