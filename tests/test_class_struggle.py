@@ -107,6 +107,19 @@ def test_the_seeds_square_texts_are_in_the_rulebook_word_for_word(kit):
         assert squash(sentence) in rules, number
 
 
+def test_a_word_with_its_own_hyphen_is_printed_with_it_once(kit, game):
+    """reportlab keeps a line break at a word's own hyphen only until it breaks the lines again
+    (a paragraph split over a column, the rulebook's second pass for its contents list): on US
+    Letter it printed 'doubletalk' and 'luck- -of-birth', on A4 'landedwish-ing'."""
+    folder, _ = kit
+    printed = re.sub(r"\s+", "", " ".join(page.extract_text() for page in PdfReader(folder / "rules.pdf").pages))
+    texts = [square[field] or "" for square in game.data["squares"] for field in ("headline", "why")]
+    texts += [rule["text"] for rule in game.data["full_rules"]]
+    words = {word for text in texts for word in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)+", text)}
+    assert {"double-talk", "luck-of-birth", "landed-wishing", "Non-allied"} <= words
+    assert sorted(word for word in words if word not in printed) == []
+
+
 def test_every_chance_card_is_printed(kit, game):
     folder, _ = kit
     cards = text_of(folder / "cards.pdf")

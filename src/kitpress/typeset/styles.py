@@ -99,7 +99,10 @@ def _para_style(sheet, name, spec, own_size, size, scale, font, align, text_colo
         keepWithNext=int(bool(spec.get("keep_with_next"))),
         allowWidows=0,
         allowOrphans=0,
-        embeddedHyphenation=1,
+        # a word with its own hyphen ('double-talk') is never broken: reportlab keeps such a break
+        # only until the lines are broken again (a paragraph split over a page, a second pass), and
+        # then prints 'doubletalk', 'landedwish-ing' or 'luck- -of-birth'
+        embeddedHyphenation=0,
         uriWasteReduce=0.3,
     )
 
@@ -140,6 +143,8 @@ class _Hyphenator:
         _Hyphenator.made.append(self)
 
     def __call__(self, word: str):
+        if "-" in word:
+            return ()  # see embeddedHyphenation in para(): a compound stays whole
         return self.load()(word)
 
     def load(self):
