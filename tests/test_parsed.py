@@ -57,7 +57,53 @@ def test_a_frames_paragraph_breaks_its_lines_once_per_width(monkeypatch):
     assert flow.wrap(60, 20) == first and len(broken) == 1  # the height offered does not change the lines
     wider = flow.wrap(120, 500)
     assert wider[1] < first[1] and len(broken) == 2
-    assert parsed.paragraph(TEXT, style).__class__ is Paragraph  # a document's: reportlab's own, split as it splits
+    assert parsed.paragraph(TEXT, style).__class__ is Paragraph  # without once_broken: reportlab's own
+
+
+LONG = (
+    "<b>17.</b> Extraordinarily considerate representatives negotiate uncharacteristically "
+    "comprehensive agreements, notwithstanding administrative misunderstandings and "
+    "institutionalised counterproductive bureaucratic procrastination."
+)
+
+
+def _lines(flow) -> list[str]:
+    return [" ".join(word.text.strip() for word in line.words) for line in flow.blPara.lines]
+
+
+def _fresh(width: float) -> list[str]:
+    flow = Paragraph(LONG, _hyphenating())
+    flow.wrap(width, 1e6)
+    return _lines(flow)
+
+
+def _hyphenating():
+    from kitpress.typeset import styles
+
+    style = _style("hy", 9)
+    style.hyphenationLang = styles.hyphenator("en")
+    return style
+
+
+def test_broken_again_at_another_width_it_breaks_as_a_new_paragraph_would():
+    flow = parsed.paragraph(LONG, _hyphenating(), once_broken=True)
+    for width in (70, 95, 70, 130, 95):
+        flow.wrap(width, 1e6)
+        assert _lines(flow) == _fresh(width), width
+    assert any(line.rstrip().endswith("-") for width in (70, 95) for line in _fresh(width))  # words were hyphenated
+
+
+def test_a_documents_paragraph_split_over_a_column_is_laid_out_again_as_a_new_one():
+    """A contents list lays a document out twice or more: a paragraph split on one pass may be
+    whole on the next, or split elsewhere, and must read the same as a new paragraph."""
+    flow = parsed.paragraph(LONG, _hyphenating(), once_broken=True)
+    flow.wrap(80, 1e6)
+    first, rest = flow.split(80, 25)
+    assert _lines(first) == _fresh(80)[: len(_lines(first))]
+    flow.wrap(80, 1e6)  # the next pass
+    assert _lines(flow) == _fresh(80)
+    flow.wrap(110, 1e6)
+    assert _lines(flow) == _fresh(110)
 
 
 def test_an_icon_far_larger_than_the_lines_makes_room_for_itself():

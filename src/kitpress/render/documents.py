@@ -95,7 +95,7 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
                 cursor -= fh + flow.getSpaceAfter()
 
     try:
-        story = Builder(doc.sheet, 1.0, face=resolver).build(doc.body, geo.columns[0][2])
+        story = Builder(doc.sheet, 1.0, face=resolver, lines_kept=True).build(doc.body, geo.columns[0][2])
     except MarkupError as exc:
         raise KitpressError(Problem("error", f"{exc} (layout {doc.layout})", doc.loc)) from None
     for problem in problems(doc, job.paper, story):  # checked here, where the blocks are built anyway

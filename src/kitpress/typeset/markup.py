@@ -65,7 +65,8 @@ class Builder(Tables, Inline):
     sheet: StyleSheet
     scale: float = 1.0
     face: Callable[[dict, float], Flowable] | None = None  # resolves <face .../>
-    plain_lines: bool = False  # frames: plain one-line paragraphs as PlainLines, lines broken once (documents split pages)
+    plain_lines: bool = False  # frames: plain one-line paragraphs as PlainLines, lines broken once
+    lines_kept: bool = False  # documents: each paragraph's lines broken once per width (parsed.OnceBroken)
     warnings: list = field(default_factory=list)  # (message, line) of the last build: old forms, unknown attributes
 
     def build(self, markup: str, width: float) -> list[Flowable]:
@@ -195,7 +196,7 @@ class Builder(Tables, Inline):
         bidi = direction.needs_bidi(text, para_style)  # right-to-left, or holding some
         if self.plain_lines and bullet is None and bidi is None and is_plain(text, para_style):
             return PlainLine(text, para_style)
-        return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines, bidi=bidi)
+        return parsed.paragraph(text, para_style, bullet, once_broken=self.plain_lines or self.lines_kept, bidi=bidi)
 
     def listing(self, el: ET.Element) -> list[Flowable]:
         out = []

@@ -21,24 +21,37 @@ _MOST = 16384  # kept texts; past this the cache starts again (a kit has a few t
 
 class OnceBroken(Paragraph):
     """A Paragraph that breaks its lines again only at another width (its lines depend on the
-    width, its style and its fragments; not on the height it is offered). For frames, whose
-    paragraphs are never split: a document's are (splitting may change a fragment where it cuts,
-    a hyphenated word's last part, and reportlab breaks the lines again after it)."""
+    width, its style and its fragments; not on the height it is offered). A frame's is measured
+    and drawn; a document's is measured for its checks, for keeping a heading with what follows,
+    by its frame, and again on each pass of a document with a contents list (Soviet System's
+    A4 kit broke 1,010 paragraphs' lines 2,191 times). Whenever it is broken
+    again, it is from the parse's fragments, as a new paragraph would be: reportlab replaces them
+    by the words it made of them, and those do not always break again into the same text (a
+    word's own hyphen at a line's end was lost: styles.para)."""
 
     def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
         last = self.__dict__.get("_broken")
-        # (a split that pushes the whole paragraph on deletes its lines: broken again then)
-        if last is not None and last[0] == availWidth and last[1] is self.frags and "blPara" in self.__dict__:
-            return last[2]
+        if last is not None and last[1] is self.frags:
+            # (a split that pushes the whole paragraph on deletes its lines: broken again then)
+            if last[0] == availWidth and "blPara" in self.__dict__:
+                return last[2]
+            self.frags = last[3]  # broken again from the parse's fragments
+        parsed = self.frags
         size = Paragraph.wrap(self, availWidth, availHeight)
-        self._broken = (availWidth, self.frags, size)
+        self._broken = (availWidth, self.frags, size, parsed)
         return size
 
     def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
-        """Split after all (a frame's paragraph never is): reportlab's own from then on, it and its parts."""
+        """reportlab's split; its parts are reportlab's own paragraphs. This one, if it is laid
+        out again (a document's next pass), starts again from the parse's fragments."""
+        last = self.__dict__.pop("_broken", None)
         self.__class__ = direction.bidi_class(Paragraph, self.base) if isinstance(self, direction.Bidi) else Paragraph
-        self.__dict__.pop("_broken", None)
-        return Paragraph.split(self, availWidth, availHeight)
+        parts = Paragraph.split(self, availWidth, availHeight)
+        if last is not None and not any(part is self for part in parts):
+            self.frags = last[3]
+            self.__dict__.pop("blPara", None)
+            self.__class__ = direction.bidi_class(OnceBroken, self.base) if isinstance(self, direction.Bidi) else OnceBroken
+        return parts
 
 
 def paragraph(text: str, style, bullet=None, once_broken: bool = False, bidi: str | None = None) -> Paragraph:
