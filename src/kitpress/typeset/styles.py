@@ -144,7 +144,7 @@ class _Hyphenator:
 
     def __call__(self, word: str):
         if "-" in word:
-            return ()  # see embeddedHyphenation in para(): a compound stays whole
+            return ()  # a compound stays whole: see embeddedHyphenation in _para_style()
         return self.load()(word)
 
     def load(self):
