@@ -72,3 +72,15 @@ def test_a_value_written_elsewhere_is_another_value_to_the_memo():
     assert here == there and located(here) != located(there)
     assert located(here) == located(again)
     assert located({"n": 1}) != located({"n": 1.0}) != located({"n": "1"})
+
+
+def test_an_included_template_edited_between_builds_is_read_anew(tmp_path):
+    """What a text reads by itself is kept for the process (every paper and language of a game
+    binds the same templates); what the templates it includes read is looked up each build."""
+    (tmp_path / "part.j2").write_text("{{ before.title }}")
+    text = '{% include "part.j2" %}{{ card.title }}'
+    assert reads.names(Binder([tmp_path]).env, text) == {"card", "before"}
+    (tmp_path / "part.j2").write_text("{{ after.title }}{% include card.other %}")
+    assert reads.names(Binder([tmp_path]).env, text) is reads.EVERYTHING
+    (tmp_path / "part.j2").write_text("{{ after.title }}")
+    assert reads.names(Binder([tmp_path]).env, text) == {"card", "after"}
