@@ -17,6 +17,7 @@ from kitpress.errors import KitpressError, Problem
 from kitpress.impose import pageboxes
 from kitpress.render.canvas import Job, face_resolver, set_boxes
 from kitpress.typeset import fit, fonts
+from kitpress.typeset.contents import Contents
 from kitpress.typeset.documents import geometry, problems
 from kitpress.typeset.markup import Builder, MarkupError
 
@@ -26,6 +27,15 @@ class _Template(BaseDocTemplate):
         level = getattr(flowable, "toc_level", None)
         if level is not None:
             self.notify("TOCEntry", (level, flowable.getPlainText(), self.page))
+
+
+def _seed(contents: list, story: list) -> None:
+    """Give each contents list its headings before the first pass (typeset/contents): the ones
+    _Template.afterFlowable will find, so that one pass places every page."""
+    entries = [(flow.toc_level, flow.getPlainText()) for flow in story if getattr(flow, "toc_level", None) is not None]
+    for serial, toc in enumerate(contents):
+        if isinstance(toc, Contents):
+            toc.seed(entries, serial)
 
 
 def _all(flows):
@@ -113,7 +123,9 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
     if index is not None:
         maker = index.getCanvasMaker(maker)  # collects the pages of every <index item=…/>
     try:
-        if index is not None or any(isinstance(f, TableOfContents) for f in _all(story)):
+        contents = [f for f in _all(story) if isinstance(f, TableOfContents)]
+        if index is not None or contents:
+            _seed(contents, story)
             template.multiBuild(story, canvasmaker=maker)  # page numbers settle on the second pass
         else:
             template.build(story, canvasmaker=maker)

@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus.flowables import HRFlowable
-from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
+from reportlab.platypus.tableofcontents import SimpleIndex
 
 from kitpress.layout.markupvalues import ALIGNS
 from kitpress.layout.markuplang import (
@@ -33,6 +33,7 @@ from kitpress.layout.markuplang import (
     parse,
     unknown_tag,
 )
+from kitpress.typeset.contents import Contents
 from kitpress.typeset.inline import Inline, inline_escape
 from kitpress.typeset.plainline import PlainLine, is_plain
 from kitpress.typeset.ruler import Ruler
@@ -177,10 +178,10 @@ class Builder(Tables, Inline):
         style = styles.para(self.sheet, "index" if self.sheet.has("index") else "body", self.scale)
         return SimpleIndex(style=style, dot=" . ", headers=True)
 
-    def toc(self, el: ET.Element) -> TableOfContents:
-        """A table of contents of the h1 and h2 headings, with page numbers (two passes)."""
+    def toc(self, el: ET.Element) -> Contents:
+        """A table of contents of the h1 and h2 headings, with page numbers (typeset/contents)."""
         levels = [styles.para(self.sheet, name if self.sheet.has(name) else "body", self.scale) for name in ("toc1", "toc2")]
-        return TableOfContents(levelStyles=levels, dotsMinLevel=0)
+        return Contents(levelStyles=levels, dotsMinLevel=0)
 
     def para(self, el: ET.Element, style: str, text_only: bool = False) -> Paragraph:
         text = inline_escape(el.text or "", self.sheet.lang) if text_only else self.inline(el)
