@@ -18,11 +18,12 @@ set, so two subsets that differ never share a name.
 from __future__ import annotations
 
 import hashlib
+import zlib
 from contextlib import contextmanager
 from typing import Iterator
 
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, TTFont
 
 # subset 0, around ASCII: what Latin-script text and the games' numbers need most
 _FIRST = (
@@ -171,9 +172,47 @@ class StableFont(TTFont):
         if doc.compression:
             cmap.filters = [pdfdoc.PDFZCompress]
         font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base)
-        font.FontDescriptor = self.face.addSubsetObjects(doc, base, unicodes)
+        font.FontDescriptor = _descriptor(doc, self.face, base, unicodes)
         doc.Reference(font, name)
         doc.idToObject["BasicFonts"].dict[name] = font
+
+
+def _descriptor(doc, face, base: str, unicodes: list[int]):
+    """reportlab's TTFontFace.addSubsetObjects, with the subset's font file made and compressed
+    once a process: every paper of a kit, and each of its batches, embeds the same glyphs again
+    (making and compressing them was 3 % of `make kit`). The same bytes as reportlab's: its
+    stream applies no filter of its own to content whose Filter is already set."""
+    font_file = pdfdoc.PDFStream()
+    length, font_file.content = _font_file(face, tuple(unicodes), bool(doc.compression))
+    font_file.dictionary["Length1"] = length
+    if doc.compression:
+        font_file.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+    font_file_ref = doc.Reference(font_file, f"fontFile:{face.filename}({base})")
+    flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
+    descriptor = pdfdoc.PDFDictionary({
+        "Type": "/FontDescriptor", "Ascent": face.ascent, "CapHeight": face.capHeight, "Descent": face.descent,
+        "Flags": flags, "FontBBox": pdfdoc.PDFArray(face.bbox), "FontName": pdfdoc.PDFName(base),
+        "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": font_file_ref,
+        "MissingWidth": face.defaultWidth,
+    })  # fmt: skip
+    return doc.Reference(descriptor, "fontDescriptor:" + base)
+
+
+_FONT_FILES: dict[tuple, tuple[int, bytes]] = {}
+_FONT_FILES_KEPT = 512  # subsets; a kit embeds a few dozen, of some tens of kilobytes each
+
+
+def _font_file(face, unicodes: tuple[int, ...], compressed: bool) -> tuple[int, bytes]:
+    """The subset's TrueType bytes (compressed if asked) and their length before compression."""
+    key = (face.filename, face.subfontNameX, unicodes, compressed)
+    found = _FONT_FILES.get(key)
+    if found is None:
+        raw = face.makeSubset(list(unicodes))
+        found = (len(raw), zlib.compress(raw) if compressed else raw)
+        if len(_FONT_FILES) >= _FONT_FILES_KEPT:
+            _FONT_FILES.clear()
+        _FONT_FILES[key] = found
+    return found
 
 
 def _internal_name(font_name: str, doc) -> str:
