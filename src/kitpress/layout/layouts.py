@@ -5,11 +5,12 @@ resolved with a cycle guard, frames and shapes merged by id."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from kitpress import files
 from kitpress.content import yamlio
-from kitpress.content.schema import Checker, SchemaParser
+from kitpress.content.schema import Checker, SchemaParser, Type
 from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean, fail, rel, shown
 from kitpress.layout import folders, language, oldforms, sizes
@@ -31,6 +32,17 @@ class Layout:
     kind: str
     spec: YMap  # merged with what it extends
     loc: Loc
+
+
+@lru_cache(maxsize=1)
+def _layout_type() -> Type:
+    """A layout file's own type, parsed once a process (it was parsed again for every layout
+    file read, a fiftieth of `make kit`); kitpress's own text, it has nothing to report."""
+    problems = Problems()
+    parser = SchemaParser({k: yamlio.load_text(v, "<layout schema>") for k, v in _TYPES.items()}, problems)
+    layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), Loc("<layout schema>"))
+    problems.raise_if_errors()
+    return layout_type
 
 
 class Layouts:
@@ -97,9 +109,7 @@ class Layouts:
             path = self._find(name, used_at)
             raw = yamlio.load_file(path, rel(path, self.root), within=self.dirs)
             problems = Problems()
-            parser = SchemaParser({k: yamlio.load_text(v, "<layout schema>") for k, v in _TYPES.items()}, problems)
-            layout_type = parser.parse(yamlio.load_text(_SCHEMA, "<layout schema>"), raw.loc)
-            Checker(problems).check(raw, layout_type, "layout", raw.loc)
+            Checker(problems).check(raw, _layout_type(), "layout", raw.loc)
             problems.raise_if_errors()
             self.deprecated.items.extend(oldforms.warnings(raw))
             self._raw[name] = raw

@@ -21,9 +21,29 @@ _TAGS = re.compile(r"<[^>]+>")
 CHECK_WIDTH = 500.0  # points: markup is checked, not laid out, at a width any column could have
 
 
+# what checking a document found, by everything it depends on, for the process: every paper of
+# a kit checks the same text again (a thirtieth of `make kit`); the sheet is held with its id
+_CHECKED: dict[tuple, tuple[object, list[Problem]]] = {}
+_CHECKED_KEPT = 256
+
+
 def check(doc: Document, tag: str = "") -> list[Problem]:
     """Its header, footer and body: every character one a bundled font has, the markup well
     made (warnings for what it ignores). `tag`: "[es] " in a translated build."""
+    key = (
+        tag, doc.layout, doc.header, doc.footer, doc.body, id(doc.sheet),
+        tuple((part, str(source), getattr(source, "loc", None)) for part, source in doc.sources),
+        tuple((str(text), getattr(text, "loc", None)) for text in doc.printed),
+    )  # fmt: skip
+    kept = _CHECKED.get(key)
+    if kept is None or kept[0] is not doc.sheet:
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        kept = _CHECKED[key] = (doc.sheet, _check(doc, tag))
+    return list(kept[1])
+
+
+def _check(doc: Document, tag: str) -> list[Problem]:
     out = []
     for part, source in doc.sources:
         text = {"header": doc.header, "footer": doc.footer, "body": doc.body}[part]

@@ -61,7 +61,7 @@ def _read_strings(root: Path, path: Path, code: str, known: dict[str, LocStr], c
     read before, keeps the strings it gave); False if the file is no map of keys at all."""
     shown = rel(path)
     text = files.read_text(path, [root], yamlio.MAX_BYTES, shown)
-    raw = yamlio.load_text(text, shown)
+    raw = _parsed(text, shown)
     catalogue.translators += [name.strip() for name in _TRANSLATOR.findall(text)]
     if not isinstance(raw, YMap):
         problems.error("a language file maps keys to strings", getattr(raw, "loc", Loc(shown, 1, 1)))
@@ -81,6 +81,21 @@ def _read_strings(root: Path, path: Path, code: str, known: dict[str, LocStr], c
             catalogue.strings[key] = LocStr(value, where, field=key)
             catalogue.origin[key] = code
     return True
+
+
+# language files as parsed, by place and text, for the process: every paper of a translated kit
+# reads the same ones (parsing them again was a sixtieth of `make kit`). Only read, never changed.
+_PARSED: dict[tuple[str, str], object] = {}
+_PARSED_KEPT = 32
+
+
+def _parsed(text: str, shown: str):
+    key = (shown, text)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[key] = yamlio.load_text(text, shown)
+    return _PARSED[key]
 
 
 def _read_confirmed(root: Path, lock: Path, catalogue: Catalogue) -> None:
