@@ -12,6 +12,8 @@ from kitpress.build.pipeline import BuildOptions, Project, build_game, compose_g
 from kitpress.content.game import load_game
 from kitpress.errors import KitpressError
 
+import pdftext
+
 REPO = Path(__file__).resolve().parents[1]
 GAME = REPO / "content" / "class-struggle"
 SEED = REPO.parent / "shared" / "seeds" / "000_694702a8da729710.txt"
@@ -214,25 +216,6 @@ def test_the_beginners_rules_open_with_the_object_and_keep_each_capitalised_sent
     assert "IN OTHER COUNTRIES. AS ALWAYS, EACH PERSON'S CLASS" in beginners  # rule 41
 
 
-def _lines_by_place(page) -> list[str]:
-    """A page's text as the eye reads it: characters grouped by the line they sit on, left to
-    right, whatever order the content streams (and forms) wrote them in."""
-    text = page.get_textpage()
-    rows: dict[int, list] = {}
-    for i in range(text.count_chars()):
-        left, bottom, right, _ = text.get_charbox(i, loose=True)  # loose: the font's box, one bottom for a line
-        if right > left:  # a drawn character, not a line end
-            rows.setdefault(round(bottom), []).append((left, right, text.get_text_range(i, 1)))
-    lines = []
-    for _, chars in sorted(rows.items(), reverse=True):
-        line, last = "", None
-        for left, right, ch in sorted(chars):
-            line += (" " if last is not None and left - last > 1.5 else "") + ch
-            last = right
-        lines.append(line)
-    return lines
-
-
 def test_each_contents_entry_gives_the_page_its_heading_is_printed_on(kit):
     """The contents list is laid out once and its page numbers written when the pages are
     known (typeset/contents): each number, read off the printed page, must be its heading's page."""
@@ -241,14 +224,11 @@ def test_each_contents_entry_gives_the_page_its_heading_is_printed_on(kit):
     folder, _ = kit
     document = pdfium.PdfDocument(str(folder / "rules.pdf"))
     try:
-        first = _lines_by_place(document[0])
-        texts = [" ".join(document[i].get_textpage().get_text_range().split()) for i in range(len(document))]
+        entries, texts = pdftext.listed(pdftext.lines(document[0])), pdftext.page_texts(document)
     finally:
         document.close()
-    entries = [m.groups() for line in first if (m := re.fullmatch(r"\s*(\S.*?)\s*(?:\.\s*){3,}(\d+)\s*", line))]
-    assert len(entries) >= 8, first
-    for title, number in entries:
-        page = int(number)
+    assert len(entries) >= 8, entries
+    for title, (page,) in entries:
         assert 1 < page <= len(texts), (title, page)
         assert " ".join(title.split()) in texts[page - 1], f"'{title}' is listed on page {page}, but not printed there"
-    assert len({number for _, number in entries}) > 3  # the headings fall on several pages: not one number for all
+    assert len({pages[0] for _, pages in entries}) > 3  # the headings fall on several pages: not one number for all

@@ -132,3 +132,27 @@ def test_the_die_and_pictograms_are_printed(kit):
     rules = text_of(folder / "rules.pdf")
     assert squash("CONVICTION FOR PUBLIC DRUNKENNESS") in rules and squash("INTERNAL EXILE AT GORKI") in rules
     assert "Index" in rules
+
+
+def test_the_rulebooks_contents_and_index_give_the_pages_their_words_are_printed_on(kit):
+    """Both lists are drawn on the rulebook's one layout pass (typeset/contents): every page
+    number they print, read off the pages, must be a page that shows the heading or the term."""
+    import pypdfium2 as pdfium
+
+    import pdftext
+
+    folder, _ = kit
+    document = pdfium.PdfDocument(str(folder / "rules.pdf"))
+    try:
+        contents = pdftext.listed(pdftext.lines(document[0], columns=2))
+        index = pdftext.listed(pdftext.lines(document[len(document) - 1], columns=2))
+        texts = pdftext.page_texts(document)
+    finally:
+        document.close()
+    assert len(contents) >= 20 and len(index) >= 25, (contents, index)
+    for title, (page,) in contents:
+        assert " ".join(title.split()) in texts[page - 1], f"'{title}' is listed on page {page}, but not printed there"
+    for term, pages in index:
+        for page in pages:
+            assert term.lower() in texts[page - 1].lower(), f"the index sends '{term}' to page {page}, which does not show it"
+    assert len({page for _, pages in index for page in pages}) >= 4  # the terms are found across the rulebook

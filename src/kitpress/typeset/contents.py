@@ -1,4 +1,4 @@
-"""A contents list laid out in one pass.
+"""A contents list and an index laid out in one pass.
 
 reportlab's TableOfContents learns its entries while the document is laid out, so it lays the
 whole document out again until the list it drew is the list it found: a first pass with an empty
@@ -11,11 +11,16 @@ page number are drawn as a form (a PDF XObject) that is named where the entry is
 written once the pages are known, before the file is saved: PDF lets a page use a form defined
 later. The pass is done when the headings found are the headings listed; were they not (a
 heading only found while laying out), reportlab passes again, as before.
+
+An index lists the pages its marked terms fell on. reportlab's SimpleIndex already draws, on
+the first pass, the terms marked so far (every one, when the index ends the document, as a
+rulebook's does), but it asks for a second pass all the same, since it compares what it found
+with the last pass's list. Here it is done when what it drew is what the pass found.
 """
 
 from __future__ import annotations
 
-from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
+from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents, drawPageNumbers
 
 _REACH = 1e5  # points: a form's box, round whatever the entry's place is on its page
 _DOTS = " . "
@@ -71,3 +76,25 @@ class Contents(TableOfContents):
             drawPageNumbers(canvas, self.getLevelStyle(level), [(self.formatter(page) if self.formatter else page, None)], width, height, dots)
             canvas.endForm()
         self._pending, self._canvas = [], None
+
+
+class Index(SimpleIndex):
+    """A SimpleIndex that is satisfied when the terms and pages it drew are the ones the pass found."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._drawn: dict | None = None  # the terms and pages this pass drew, when it drew them
+
+    def beforeBuild(self) -> None:  # noqa: N802 - reportlab's hook
+        super().beforeBuild()
+        self._drawn = None
+
+    def _build(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        shown = self._lastEntries or self._entries  # what reportlab's _getlastEntries draws
+        self._drawn = {terms: set(pages) for terms, pages in shown.items()}
+        return super()._build(availWidth, availHeight)
+
+    def isSatisfied(self) -> bool:  # noqa: N802 - reportlab's hook
+        if self._drawn is None:  # not drawn at all this pass
+            return super().isSatisfied()
+        return self._entries == self._drawn

@@ -17,7 +17,6 @@ import xml.etree.ElementTree as ET
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus.flowables import HRFlowable
-from reportlab.platypus.tableofcontents import SimpleIndex
 
 from kitpress.layout.markupvalues import ALIGNS
 from kitpress.layout.markuplang import (
@@ -33,7 +32,7 @@ from kitpress.layout.markuplang import (
     parse,
     unknown_tag,
 )
-from kitpress.typeset.contents import Contents
+from kitpress.typeset.contents import Contents, Index
 from kitpress.typeset.inline import Inline, inline_escape
 from kitpress.typeset.plainline import PlainLine, is_plain
 from kitpress.typeset.ruler import Ruler
@@ -168,7 +167,7 @@ class Builder(Tables, Inline):
     def pagebreak(self, el: ET.Element) -> PageBreak:
         return PageBreak()
 
-    def index_list(self, el: ET.Element) -> SimpleIndex | Spacer:
+    def index_list(self, el: ET.Element) -> Index | Spacer:
         """An alphabetical index of the terms marked <index item="…"/>, with page numbers. With
         none marked, nothing (and a warning): reportlab would print a placeholder, or fail."""
         if not self._marked:
@@ -176,7 +175,7 @@ class Builder(Tables, Inline):
             self.warnings.append((message, getattr(el, "line", 0)))
             return Spacer(0, 0)
         style = styles.para(self.sheet, "index" if self.sheet.has("index") else "body", self.scale)
-        return SimpleIndex(style=style, dot=" . ", headers=True)
+        return Index(style=style, dot=" . ", headers=True)
 
     def toc(self, el: ET.Element) -> Contents:
         """A table of contents of the h1 and h2 headings, with page numbers (typeset/contents)."""
