@@ -126,7 +126,7 @@ def render_document(path: Path, doc: Document, job: Job) -> int:
         contents = [f for f in _all(story) if isinstance(f, TableOfContents)]
         if index is not None or contents:
             _seed(contents, story)
-            template.multiBuild(story, canvasmaker=maker)  # page numbers settle on the second pass
+            template.multiBuild(story, canvasmaker=maker)  # one pass, unless a list finds what it did not draw
         else:
             template.build(story, canvasmaker=maker)
     except LayoutError as exc:
