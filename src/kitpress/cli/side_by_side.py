@@ -5,6 +5,7 @@ joining and writing the kit's own files are one process's work. `kitpress build 
 the kits of its games and languages side by side, as many at a time as there are cores
 (KITPRESS_JOBS), each in a forked process that writes what it says to a buffer; the buffers are
 said in the order the kits were asked for, so the output reads as one build after another.
+Each kit draws in its own process, with no worker of its own (build/batches.draw_in_process).
 The first kit that fails ends the command once the kits already started are done, as a build
 of one kit after another would have stopped there."""
 
@@ -33,6 +34,7 @@ class _Said(io.TextIOBase):
 
 
 def _child(build: Callable[[], None], sender) -> None:
+    batches.draw_in_process()  # the other kits keep the other cores busy
     said: list = []
     sys.stdout, sys.stderr = _Said(1, said), _Said(2, said)
     code = 0
