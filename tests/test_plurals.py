@@ -73,3 +73,45 @@ def test_a_russian_translation_lists_its_missing_forms_and_prints_each_number_s_
     assert exported.returncode == 0, exported.stderr
     few = next(e for e in polib.pofile(str(root / "ru.po")) if e.msgctxt == "labels.sheets.few")
     assert "the 'few' form: for 2, 3, 4, 22, 23, 24" in few.comment
+
+
+LANGUAGES = ("en", "es", "fr", "ru", "pl", "ar", "he", "cy", "ga", "gd", "lt", "lv", "mt", "sl", "br", "ja", "pt-PT", "es-MX", "zz")
+
+
+def test_a_plural_rule_kept_in_the_cache_gives_every_number_the_form_babel_gives(tmp_path, monkeypatch):
+    """The rules' text is kept in the user's cache (Babel loads a language's whole CLDR data to
+    give it): a rule read back from it sorts every number as Babel's own rule does."""
+    from babel import Locale, UnknownLocaleError
+
+    from kitpress.content.i18n import plurals
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for lang in LANGUAGES:
+        plurals._rule.cache_clear()
+        worked_out = plurals._rule(lang)
+        plurals._rule.cache_clear()
+        kept = plurals._rule(lang)
+        try:
+            babels = Locale.parse(lang.replace("-", "_")).plural_form
+        except UnknownLocaleError:
+            assert worked_out is None and kept is None, lang
+            continue
+        assert kept is not babels and kept.tags == babels.tags, lang
+        for n in [*range(0, 2500), 1_000_000, 2_000_000, 3_000_001]:
+            assert kept(n) == babels(n) == worked_out(n), (lang, n)
+    assert len(list((tmp_path / "kitpress" / "plurals").iterdir())) == len(LANGUAGES)
+    plurals._rule.cache_clear()
+
+
+def test_a_damaged_plural_cache_file_is_worked_out_again(tmp_path, monkeypatch):
+    from kitpress.content.i18n import plurals
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    plurals._rule.cache_clear()
+    plurals._rule("ru")
+    (kept,) = (tmp_path / "kitpress" / "plurals").iterdir()
+    for damage in ("{not json", '{"one": 1}', "[]", '"few"'):
+        kept.write_text(damage, encoding="utf-8")
+        plurals._rule.cache_clear()
+        assert plurals.category("ru", 22) == "few" and plurals.category("ru", 11) == "many", damage
+    plurals._rule.cache_clear()
