@@ -25,6 +25,7 @@ $(BENCH_STAMP): $(STAMP)
 
 # every paper in one process: the papers of a game share its parsed content and composed faces
 kit: $(STAMP)
+	$(PY) -m compileall -q src/kitpress  # what changed since: 80 ms, where every process would compile it again
 	$(VENV)/bin/kitpress build --all --lang all --paper $(subst $(space),$(comma),$(strip $(PAPERS)))
 
 check: $(STAMP)
@@ -46,4 +47,5 @@ fonts-cjk:
 	  echo "install Debian's fonts-noto-cjk as root: apt-get install fonts-noto-cjk"
 
 bench: $(BENCH_STAMP)
+	$(PY) -m compileall -q src/kitpress  # a module edited since the install is not compiled again for each run
 	$(PY) tools/bench.py
