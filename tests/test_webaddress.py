@@ -1,4 +1,4 @@
-"""reportlab's web address pattern, compiled the quick way (typeset/webaddress): the same
+"""reportlab's web address pattern, compiled the quick way (kitpress/webaddress): the same
 characters in each class, the same matches for the whole pattern."""
 
 import ast
@@ -10,7 +10,7 @@ import sys
 import pytest
 import reportlab.platypus.paragraph as paragraph
 
-from kitpress.typeset.webaddress import QUICKER, quicker
+from kitpress.webaddress import QUICKER, quicker
 
 EVERY_CHARACTER = "".join(map(chr, range(0x110000))).replace("\n", "")  # \n: findall reads it apart
 

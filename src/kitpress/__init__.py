@@ -14,6 +14,6 @@ __version__ = "0.1.0"
 # Compressed streams stay binary: ASCII85 only made every file a quarter larger and slower to write.
 rl_config.useA85 = 0
 
-from kitpress.typeset.webaddress import import_paragraph  # noqa: E402 - after reportlab's settings
+from kitpress import webaddress  # noqa: E402 - after reportlab's settings
 
-import_paragraph()  # before any other module of kitpress's imports reportlab's platypus
+webaddress.install()

@@ -8,8 +8,11 @@ and the whole pattern over addresses and words)."""
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import re
 import sys
+from functools import partial
 
 # reportlab's classes, and the same characters as what they leave out: ASCII that is not a
 # letter or digit (and not '-', in the classes that take it), U+0080-U+00A0, and everything
@@ -21,6 +24,7 @@ QUICKER = {
     "[a-z\xa1-\uffff0-9-]": f"(?-i:[^{_OTHERS}])",
     "[a-z\xa1-\uffff-]": f"(?-i:[^{_OTHERS}0-9])",
 }
+PARAGRAPH = "reportlab.platypus.paragraph"
 
 
 def quicker(pattern: str) -> str:
@@ -30,11 +34,24 @@ def quicker(pattern: str) -> str:
     return pattern
 
 
-def import_paragraph() -> None:
-    """Import reportlab's paragraph module (and so its platypus) with its web address pattern
-    written the quick way; nothing else it compiles is touched."""
-    if "reportlab.platypus.paragraph" in sys.modules:
-        return
+class _QuickPatterns(importlib.abc.MetaPathFinder):
+    """Finds reportlab's paragraph module, the first time it is imported, as Python would, and
+    has it executed with the quick classes; then steps aside."""
+
+    def find_spec(self, name, path, target=None):
+        if name != PARAGRAPH:
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader.exec_module = partial(_quickly, spec.loader.exec_module)
+        return spec
+
+
+def _quickly(execute, module) -> None:
+    """Execute the module with `re.compile` giving the quick classes; nothing else it compiles
+    is touched."""
     real = re.compile
 
     def compile(pattern, flags=0):
@@ -44,6 +61,13 @@ def import_paragraph() -> None:
 
     re.compile = compile
     try:
-        import reportlab.platypus.paragraph  # noqa: F401
+        execute(module)
     finally:
         re.compile = real
+
+
+def install() -> None:
+    """Have reportlab compile its web address pattern the quick way when (if ever) this process
+    imports its paragraph module: a markup check, say, never does."""
+    if PARAGRAPH not in sys.modules and not any(isinstance(f, _QuickPatterns) for f in sys.meta_path):
+        sys.meta_path.insert(0, _QuickPatterns())
