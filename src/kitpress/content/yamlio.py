@@ -15,6 +15,8 @@ from pathlib import Path
 import yaml
 
 from kitpress import files
+from kitpress.content import parsedcache
+from kitpress.content.located import LocStr, YList, YMap, loc_of  # noqa: F401 - the values this door gives
 from kitpress.errors import KitpressError, Loc, Problem, fail
 
 # libyaml's composer when PyYAML has it (about ten times faster), the pure-Python one otherwise;
@@ -32,55 +34,6 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
-
-
-class LocStr(str):
-    """A string from a source file, carrying where it was written."""
-
-    loc: Loc
-    field: str = ""
-    block: bool = False
-
-    def __new__(cls, value: str, loc: Loc, field: str = ""):
-        obj = super().__new__(cls, value)
-        obj.loc = loc
-        obj.field = field
-        return obj
-
-    def __reduce__(self):
-        return (LocStr, (str(self), self.loc, self.field))
-
-
-class YMap(dict):
-    loc: Loc
-
-    def __init__(self, *args, loc: Loc, key_locs=None, **kw):
-        super().__init__(*args, **kw)
-        self.loc = loc
-        self.key_locs: dict = key_locs or {}
-        self.value_locs: dict = {}
-
-    def loc_of(self, key) -> Loc:
-        return self.value_locs.get(key) or self.key_locs.get(key) or self.loc
-
-    def key_loc(self, key) -> Loc:
-        return self.key_locs.get(key, self.loc)
-
-
-class YList(list):
-    loc: Loc
-
-    def __init__(self, *args, loc: Loc, **kw):
-        super().__init__(*args, **kw)
-        self.loc = loc
-        self.item_locs: list[Loc] = []
-
-    def loc_of(self, index: int) -> Loc:
-        return self.item_locs[index] if index < len(self.item_locs) else self.loc
-
-
-def loc_of(value, default: Loc | None = None) -> Loc | None:
-    return getattr(value, "loc", default)
 
 
 def _mark_loc(path: str, mark) -> Loc:
@@ -187,7 +140,18 @@ def _compose(text: str, path: str, loader, depth: int = 0):
 
 def load_text(text: str, path: str):
     """Parse YAML text; return located values or raise KitpressError with the place."""
-    return _load(text, path)[0]
+    return _load_whole(text, path)[0]
+
+
+def _load_whole(text: str, path: str) -> tuple[object, int, bool]:
+    """`_load` of a whole file, through the user's cache of parsed files (parsedcache)."""
+    kept = parsedcache.find(text, path, MAX_NODES, MAX_DEPTH)
+    if kept is not None:
+        return kept[0], kept[1], False
+    value, count, anchored = _load(text, path)
+    if not anchored:
+        parsedcache.keep(text, value, count)
+    return value, count, anchored
 
 
 def _load(text: str, path: str, lines: int = 0, depth: int = 0) -> tuple[object, int, bool]:
@@ -244,7 +208,7 @@ class Reread:
             return before.value
         parsed = _spliced(before, text, shown) if before is not None and not before.anchored else None
         if parsed is None:
-            parsed = _Parsed(text, *_load(text, shown))
+            parsed = _Parsed(text, *_load_whole(text, shown))
         else:
             self.spliced += 1
         self._files[shown] = parsed

@@ -1,0 +1,57 @@
+"""Values that remember where they were written: mappings become `YMap` (a dict), sequences
+`YList` (a list), strings `LocStr` (a str); each knows its `loc`, and containers know the loc
+of every key and item. Made by the YAML door (yamlio) and by the cache of parsed files
+(parsedcache)."""
+
+from __future__ import annotations
+
+from kitpress.errors import Loc
+
+
+class LocStr(str):
+    """A string from a source file, carrying where it was written."""
+
+    loc: Loc
+    field: str = ""
+    block: bool = False
+
+    def __new__(cls, value: str, loc: Loc, field: str = ""):
+        obj = super().__new__(cls, value)
+        obj.loc = loc
+        obj.field = field
+        return obj
+
+    def __reduce__(self):
+        return (LocStr, (str(self), self.loc, self.field))
+
+
+class YMap(dict):
+    loc: Loc
+
+    def __init__(self, *args, loc: Loc, key_locs=None, **kw):
+        super().__init__(*args, **kw)
+        self.loc = loc
+        self.key_locs: dict = key_locs or {}
+        self.value_locs: dict = {}
+
+    def loc_of(self, key) -> Loc:
+        return self.value_locs.get(key) or self.key_locs.get(key) or self.loc
+
+    def key_loc(self, key) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+
+class YList(list):
+    loc: Loc
+
+    def __init__(self, *args, loc: Loc, **kw):
+        super().__init__(*args, **kw)
+        self.loc = loc
+        self.item_locs: list[Loc] = []
+
+    def loc_of(self, index: int) -> Loc:
+        return self.item_locs[index] if index < len(self.item_locs) else self.loc
+
+
+def loc_of(value, default: Loc | None = None) -> Loc | None:
+    return getattr(value, "loc", default)
