@@ -42,8 +42,15 @@ def plain_name(name) -> bool:
     return isinstance(name, str) and _PLAIN_NAME.fullmatch(name) is not None
 
 
-def resolved_roots(roots: Iterable[Path]) -> tuple[Path, ...]:
-    return tuple(Path(root).resolve() for root in roots)
+class Resolved(tuple):
+    """Folders with every link followed (resolved_roots): checking many files inside the same
+    folders follows their links once."""
+
+
+def resolved_roots(roots: Iterable[Path]) -> Resolved:
+    if isinstance(roots, Resolved):
+        return roots
+    return Resolved(Path(root).resolve() for root in roots)
 
 
 def checked(path: Path, within: Iterable[Path], shown: str | None = None, limit: int | None = None) -> Path:

@@ -12,7 +12,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from kitpress import files
+from kitpress import filedigests, files
 from kitpress.compose.scene import Part
 from kitpress.digest import digest
 from kitpress.errors import KitpressError
@@ -52,20 +52,26 @@ def inputs(folders: list[Path], options, known: dict | None = None) -> str:
     running process took before, by path, kept while a file's size, time and inode stay the
     same (a save changes them), so that its fonts are not read again on every build."""
     digest = hashlib.sha1(_digest(options).encode())
+    roots = files.resolved_roots(folders)
     for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
         found = sorted(p for p in folder.rglob("*") if files.exists(p) and not p.is_dir()) if folder.is_dir() else []
         for path in found:
             rel = path.relative_to(folder)
             if not any(part.startswith(".") for part in rel.parts):
                 digest.update(f"{index}:{rel.as_posix()}".encode())
-                digest.update(_file_digest(path, folders, known))
+                digest.update(_file_digest(path, roots, known))
     digest.update(_kitpress().encode())
+    filedigests.save()
     return digest.hexdigest()[:16]
 
 
 def _file_digest(path: Path, folders: list[Path], known: dict | None) -> bytes:
     if known is None:
-        return hashlib.sha1(_content(path, folders)).digest()
+        try:
+            readable = files.checked(path, folders, limit=MAX_HASHED)
+        except KitpressError:
+            return hashlib.sha1(_content(path, folders)).digest()  # why it cannot be read: never kept
+        return filedigests.sha1(readable)
     try:
         status = os.stat(path)
         seen = (status.st_size, status.st_mtime_ns, status.st_ino)

@@ -8,7 +8,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from kitpress import __version__
+from kitpress import __version__, filedigests
 from kitpress.compose.scene import Face
 from kitpress.digest import digest
 from kitpress.fontfiles import FA_SOLID
@@ -74,7 +74,8 @@ def fonts() -> str:
     out = hashlib.sha1()
     for path in sorted(_registered.face_files()):
         out.update(path.name.encode())
-        out.update(path.read_bytes())
+        out.update(filedigests.sha1(path))
+    filedigests.save()
     return out.hexdigest()[:16]
 
 
@@ -86,6 +87,7 @@ def code() -> str:
     package = Path(__file__).resolve().parents[1]
     for path in sorted([*package.rglob("*.py"), *package.glob("site/templates/*")]):
         out.update(str(path.relative_to(package)).encode())
-        out.update(path.read_bytes())
-    out.update(FA_SOLID.read_bytes())  # the font itself: importlib.metadata costs 8 ms to import
+        out.update(filedigests.sha1(path))
+    out.update(filedigests.sha1(FA_SOLID))  # the font itself: importlib.metadata costs 8 ms to import
+    filedigests.save()
     return out.hexdigest()[:16]
