@@ -19,7 +19,7 @@ from typing import Callable
 
 from kitpress import usercache
 
-MOST = 20_000  # files kept; then the cache starts again
+MOST = 5_000  # files kept (a project, its fonts, kitpress: a few hundred); then the cache starts again
 _SETTLED = 2.0  # seconds since a file's last change before its digest is kept
 _FORMAT = 1
 
