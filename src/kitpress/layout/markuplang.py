@@ -165,6 +165,8 @@ def parse(markup: str) -> Tree:
         parser.Parse(f"<root>{markup}</root>", True)
     except expat.ExpatError as exc:
         raise MarkupError(_not_well_formed(exc, markup), exc.lineno) from None
+    finally:  # `start` holds the parser: a cycle that would keep the tree until the collector ran
+        parser.StartElementHandler = parser.EndElementHandler = parser.CharacterDataHandler = None
     tree = Tree(builder.close(), [])
     _check_depth(tree.root)
     for el in tree.root.iter():
