@@ -1,7 +1,10 @@
 """kitpress: YAML content to print-ready table kits for classroom board games."""
 
-from reportlab import rl_config
-from reportlab.lib.fonts import addMapping
+from kitpress import collector
+
+with collector.importing():  # objects that live as long as the process: never walked by the cycle collector
+    from reportlab import rl_config
+    from reportlab.lib.fonts import addMapping
 
 # reportlab's modules copy their default font name when first imported; name ours (and how its
 # bold and italic faces are called) before they do, so nothing - a table of contents, an index -

@@ -10,6 +10,7 @@ from typing import Optional
 
 import typer
 
+from kitpress import collector
 from kitpress.build import printers
 from kitpress.build.manifest import Entry
 from kitpress.build.pipeline import BuildOptions, Project, build_game, cannot_write
@@ -69,7 +70,9 @@ def build(
     def kit(game_id: str, code: str | None) -> None:
         """One game in one language, on every paper asked for."""
         warm = Warm() if len(papers) > 1 else None  # what its papers share: parsed and composed once
-        for size in papers:
+        for number, size in enumerate(papers):
+            if number:
+                collector.between_builds()
             options = BuildOptions(
                 paper=size,
                 lang=code,
@@ -214,18 +217,21 @@ def watch(
     folders = [inputs[0], *(f for f in inputs[1:] if not f.is_relative_to(inputs[0]))]
 
     warm = Warm()  # what the builds of this process share: an edit parses and composes what it changed
+    collector.stays_running()
 
     def once() -> None:
         try:
-            folder, _, lines = build_game(project, game, options, progress=lambda line: None, warm=warm)
+            with collector.paused():  # one pass after it, once the designer has the news
+                folder, _, lines = build_game(project, game, options, progress=lambda line: None, warm=warm)
         except KitpressError as exc:
             for problem in exc.problems:
                 err.print(str(problem))
             err.print("Not rebuilt; the last good kit is unchanged. Watching…")
-            return
-        summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
-        out.print(f"rebuilt {folder}: {summary}")
+        else:
+            summary = "built" if lines is None else "; ".join(lines) if lines else "nothing changed"
+            out.print(f"rebuilt {folder}: {summary}")
         sys.stdout.flush()
+        collector.after_build()
 
     once()
     out.print(f"watching {', '.join(str(f) for f in folders if f.exists())}")

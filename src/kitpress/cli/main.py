@@ -7,9 +7,12 @@ import gc
 import os
 import sys
 
-# importing each command module registers its commands
-from kitpress.cli import building, checking, converting, exporting, projects, serving, starting  # noqa: F401
-from kitpress.cli.app import app, err
+from kitpress import collector
+
+with collector.importing():  # objects that live as long as the process: never walked by the cycle collector
+    # importing each command module registers its commands
+    from kitpress.cli import building, checking, converting, exporting, projects, serving, starting  # noqa: F401
+    from kitpress.cli.app import app, err
 
 
 def run(args: list[str] | None = None) -> int:
@@ -34,6 +37,7 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
+    collector.one_command()  # no automatic pass of the cycle collector: see kitpress.collector
     code = run()
     # A normal exit (atexit handlers, buffers flushed), but without the garbage collector's last
     # passes over every object a build made: frozen, they are skipped. Measured in

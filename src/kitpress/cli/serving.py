@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from kitpress import collector
 from kitpress.build.pipeline import BuildOptions
 from kitpress.cli.app import PAPER, app, err, fail, out, targets
 from kitpress.errors import KitpressError, Loc, Problem
@@ -50,6 +51,7 @@ def serve(
 
             webbrowser.open(url)
 
+    collector.stays_running()
     try:
         run(live, Jobs(project, None), host, port, editor, opened)
     except OSError as exc:  # the port taken, say

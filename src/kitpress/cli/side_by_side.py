@@ -19,6 +19,7 @@ from multiprocessing.connection import wait
 
 import typer
 
+from kitpress import collector
 from kitpress.build import batches
 
 
@@ -60,7 +61,9 @@ def run(builds: list[Callable[[], None]], costs: list[float] | None = None) -> i
     code of the first (in that order) that failed. Once one has failed no other is started."""
     at_once = min(batches.workers(), len(builds))
     if at_once < 2 or not batches.can_fork():
-        for build in builds:
+        for number, build in enumerate(builds):
+            if number:
+                collector.between_builds()
             build()  # a failure ends the command here, as it always did
         return 0
     context = multiprocessing.get_context("fork")

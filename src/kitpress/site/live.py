@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kitpress import files
+from kitpress import collector, files
 from kitpress.build.pipeline import BuildOptions, Project, build_game
 from kitpress.build.warm import Warm
 from kitpress.errors import KitpressError, Loc, Problem
@@ -70,7 +70,8 @@ class Live:
             start = time.perf_counter()
             last = self.state
             try:
-                folder, entries, changes = build_game(self.project, self.game, self.options, warm=self.warm)
+                with collector.paused():  # one pass after it, once the page has the news
+                    folder, entries, changes = build_game(self.project, self.game, self.options, warm=self.warm)
             except KitpressError as exc:
                 state = State(last.version + 1, False, last.folder, None, [self._shown(p) for p in exc.problems])
             else:
@@ -81,6 +82,7 @@ class Live:
             with self._changed:
                 self.state = state
                 self._changed.notify_all()
+            collector.after_build()
             return state
 
     def wait(self, seen: int, timeout: float) -> State:
