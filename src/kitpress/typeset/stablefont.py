@@ -20,10 +20,16 @@ from __future__ import annotations
 import hashlib
 import zlib
 from contextlib import contextmanager
+from fnmatch import fnmatch
+from pathlib import Path
 from typing import Iterator
+from weakref import WeakKeyDictionary
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, TTFont
+from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, TTEncoding, TTFont, unShapedFontGlob
+
+from kitpress.typeset import keptfaces
 
 # subset 0, around ASCII: what Latin-script text and the games' numbers need most
 _FIRST = (
@@ -81,7 +87,11 @@ class StableFont(TTFont):
     """A TTFont that writes each character as the same bytes in every document."""
 
     def __init__(self, name: str, filename: str):
-        super().__init__(name, filename)
+        # TTFont.__init__, with the face read from the user's cache when it was read before
+        self.fontName, self.face, self.encoding = name, keptfaces.face(Path(filename)), TTEncoding()
+        self.state = WeakKeyDictionary()
+        self._asciiReadable = rl_config.ttfAsciiReadable
+        self.shapable = not any(fnmatch(name, pattern) for pattern in unShapedFontGlob)
         self.face.stable_layout = Layout(self.face.charToGlyph)  # shared by aliases of the same file
         self.split_cache: dict[str, list] = {}
 
