@@ -109,8 +109,9 @@ def _draw_tasks(
     """Draw every task on every core: what each returned, by its path, and the warnings found
     for each kit file; a KitpressError for the errors."""
     styles.hyphenator(game.lang)  # made here, its dictionary is loaded once for every worker
-    if tasks:
-        fonts.load(fonts.MAIN, bold=True)  # the plan and the printer check use it: parsed once, before the fork
+    if tasks:  # the faces the plan, the printer check and most text use: read once, before the fork
+        fonts.load(fonts.MAIN)
+        fonts.load(fonts.MAIN, bold=True)
 
     def finished(index: int, made) -> None:
         _thumbnail(tasks, index, made)
