@@ -17,6 +17,6 @@ __version__ = "0.1.0"
 # Compressed streams stay binary: ASCII85 only made every file a quarter larger and slower to write.
 rl_config.useA85 = 0
 
-from kitpress import webaddress  # noqa: E402 - after reportlab's settings
+from kitpress import quickpatterns  # noqa: E402 - after reportlab's settings
 
-webaddress.install()
+quickpatterns.install()
