@@ -1,5 +1,6 @@
 """Rendering on every core, in batches: each component's PDF is drawn by a worker process, and a
-big deck in batches of sheets, each kept under its fingerprint and joined with qpdf (pikepdf).
+big deck in batches of sheets, each kept under its fingerprint and joined into one file
+(render/kitfiles).
 
 Why batches: a one-card edit redraws one batch of sheets, not the whole deck, and a deck of
 600 cards is drawn by both cores. The price is one copy of each font subset per batch."""
@@ -14,13 +15,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from kitpress.errors import KitpressError, Problem, Problems
 from kitpress.typeset import fit, styles
-
-if TYPE_CHECKING:
-    import pikepdf
 
 SHEETS_PER_BATCH = 24
 CACHE = ".batches"  # in a kit's folder: the batches of its big decks, by fingerprint
@@ -136,23 +134,3 @@ def draw_all(
         _TASKS = []
     results = [drawn[i] for i in range(len(tasks))]
     return [made for made, _ in results], [found for _, found in results]
-
-
-def join(path: Path, files: list[Path], save: Callable[[pikepdf.Pdf, Path], None]) -> int:
-    """One PDF of the batches' pages in order, described like the first batch."""
-    import pikepdf
-
-    from kitpress.render.pagecopy import append_pages
-
-    joined, sources = pikepdf.new(), []
-    try:
-        for file in files:
-            sources.append(pikepdf.open(file))
-        pages = append_pages(joined, sources)
-        for key, value in sources[0].docinfo.items():
-            joined.docinfo[key] = str(value)
-        save(joined, path)
-        return pages
-    finally:
-        for source in sources:
-            source.close()

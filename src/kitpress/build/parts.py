@@ -138,10 +138,9 @@ def _pages(name: str, count: int) -> str:
 
 
 def _tail_imports() -> None:
-    """What the main process needs once the drawing is done (qpdf to join and combine files,
-    pdfium and PNG for the kit page's thumbnails), imported while the workers draw: 45 ms of
-    import off the critical path of every build."""
-    import pikepdf  # noqa: F401
+    """What the main process needs once the drawing is done (pdfium and PNG for the kit page's
+    thumbnails), imported while the workers draw: off the critical path of every build. qpdf
+    (pikepdf) is imported only where it is used: kitpress joins its own files itself."""
     import pypdfium2  # noqa: F401
     from PIL import PngImagePlugin  # noqa: F401
 
@@ -224,7 +223,7 @@ def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[
     if entry is None:
         drawn = [folder / batches.CACHE / n for n in names]
         parts = [new if new.is_file() else last.batch(n, name) or new for new, n in zip(drawn, names)]
-        pages = batches.join(path, parts, lambda pdf, to: kitfiles.save(pdf, to, str(pdf.docinfo["/Title"]), game.lang))
+        pages = kitfiles.write_joined(path, parts, game.lang)
         entry = _describe(part, game, last.options, path, pages)
         entry = entry.but(batches=tuple(names), fingerprint=fingerprint, items=pieces, places=places)
     thumb = thumb_path(folder, part.component)

@@ -11,6 +11,7 @@ from reportlab.lib.colors import Color
 
 from kitpress import __version__
 from kitpress.impose.geometry import back_shift, behind
+from kitpress.render import pdfjoin
 from kitpress.render.canvas import INK, Job, open_canvas
 from kitpress.render.kittext import words
 from kitpress.typeset import oneline
@@ -170,9 +171,58 @@ def _esc(text: str) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def write_joined(path: Path, parts: list[Path], lang: str) -> int:
+    """One PDF of the parts' pages in order (a deck's batches), described like the first part;
+    its page count."""
+    made = [part.read_bytes() for part in parts]
+    try:
+        sources = [pdfjoin.read(data) for data in made]
+        described = {**pdfjoin.info(sources[0]), **_made_by()}
+        joined, pages = pdfjoin.join(sources, described, lang)
+    except pdfjoin.NotPlain:  # not a file kitpress wrote: qpdf joins it
+        return _qpdf_joined(path, made, lang)
+    Path(path).write_bytes(joined)
+    return pages
+
+
 def write_combined(path: Path, parts: list[Path], title: str) -> int:
     """One PDF for one print job, the files in plan order, in the language they are written in."""
-    import pikepdf  # qpdf: imported while the workers draw (build._tail_imports)
+    try:
+        sources = [pdfjoin.read(part.read_bytes()) for part in parts]
+        lang = next((found for source in sources if (found := pdfjoin.lang(source))), "")
+        joined, pages = pdfjoin.join(sources, {b"/Title": pdfjoin.text(title), **_made_by()}, lang)
+    except pdfjoin.NotPlain:  # not a file kitpress wrote: qpdf joins it
+        return _qpdf_combined(path, parts, title)
+    Path(path).write_bytes(joined)
+    return pages
+
+
+def _made_by() -> dict[bytes, bytes]:
+    maker = pdfjoin.text(f"kitpress {__version__}")
+    return {b"/Creator": maker, b"/Producer": maker}
+
+
+def _qpdf_joined(path: Path, made: list[bytes], lang: str) -> int:
+    import pikepdf
+
+    from kitpress.render.pagecopy import append_pages
+
+    joined, sources = pikepdf.new(), []
+    try:
+        for data in made:
+            sources.append(pikepdf.open(io.BytesIO(data)))
+        pages = append_pages(joined, sources)
+        for key, value in sources[0].docinfo.items():
+            joined.docinfo[key] = value
+        save(joined, path, str(joined.docinfo.get("/Title", "")), lang)
+        return pages
+    finally:
+        for source in sources:
+            source.close()
+
+
+def _qpdf_combined(path: Path, parts: list[Path], title: str) -> int:
+    import pikepdf
 
     from kitpress.render.pagecopy import around_largest
 

@@ -1,4 +1,5 @@
-"""Pages of finished PDFs put one after another in one PDF (qpdf, through pikepdf).
+"""Pages of finished PDFs put one after another in one PDF (qpdf, through pikepdf): for the files
+render/pdfjoin leaves, those not of the plain kind kitpress writes.
 
 pikepdf's `pages.extend` inserts page by page into qpdf's page tree, which costs more the more
 pages there are: joining the 209 batches of a 20,000-card deck took 1.6 s. Copying each page
