@@ -69,6 +69,60 @@ def test_a_one_card_edit_parses_composes_and_draws_one_card_and_prints_what_a_fr
     assert pdfs(folder) == pdfs(fresh(root, "synthetic"))
 
 
+def test_a_one_card_edit_checks_one_card_and_the_others_are_the_last_builds_very_values(tmp_path, monkeypatch):
+    from kitpress.content import schema
+
+    root = synthetic_project(tmp_path / "deck", CARDS)
+    project, warm, options = Project(root), Warm(), BuildOptions(out=root / "warm")
+    build_game(project, "synthetic", options, warm=warm)
+    edit(root / "content/synthetic/cards.yaml", "title: Card 7,", "title: Card seven,")
+    checked, real = [], schema.Checker._record
+    monkeypatch.setattr(schema.Checker, "_record", lambda self, value, t, key, loc: checked.append(key) or real(self, value, t, key, loc))
+    folder = build_game(project, "synthetic", options, warm=warm).folder
+    assert [key for key in checked if key.startswith("cards.")] == ["cards.c00006"]
+    assert pdfs(folder) == pdfs(fresh(root, "synthetic"))
+
+
+def test_a_mistake_in_a_card_left_alone_is_still_reported_after_an_edit_to_another(tmp_path):
+    from kitpress.errors import KitpressError
+
+    root = synthetic_project(tmp_path / "deck", CARDS)
+    cards = root / "content/synthetic/cards.yaml"
+    edit(cards, "title: Card 5, ", "title: Card 5, colour: red, ")
+    project, warm, options = Project(root), Warm(), BuildOptions(out=root / "warm")
+    said = []
+    for number, word in ((9, "nine"), (10, "ten")):
+        with pytest.raises(KitpressError) as failed:
+            build_game(project, "synthetic", options, warm=warm)
+        said.append([str(p) for p in failed.value.problems])
+        edit(cards, f"title: Card {number},", f"title: Card {word},")  # the next build is an edit elsewhere
+    assert said[0] == said[1] and any("unknown key 'colour' in cards.c00004" in p and ":6:" in p for p in said[1]), said
+    edit(cards, "colour: red, ", "")
+    assert pdfs(build_game(project, "synthetic", options, warm=warm).folder) == pdfs(fresh(root, "synthetic"))
+
+
+def test_a_teachers_setting_in_a_running_process_changes_its_kit_alone(tmp_path):
+    """--set changes a number of the checked content: the content kept for other builds is not."""
+    root = synthetic_project(tmp_path / "deck", CARDS)
+    project, warm = Project(root), Warm()
+    for settings in ((), ("cards.c00004.cost=8",), ()):
+        options = BuildOptions(out=root / f"warm-{len(settings)}", settings=settings)
+        folder = build_game(project, "synthetic", options, warm=warm).folder
+        assert pdfs(folder) == pdfs(fresh(root, "synthetic", settings=settings)), settings
+    assert pdfs(root / "warm-0/synthetic/en/a4") != pdfs(root / "warm-1/synthetic/en/a4")
+
+
+@pytest.mark.slow
+def test_a_translation_built_in_between_leaves_the_content_of_the_source_language_as_it_was(tmp_path):
+    """Translating and filling placeholders copy what they change: the checked content a running
+    process keeps between builds is the same for every language."""
+    root = state_in_class(tmp_path)
+    project, warm = Project(root), Warm()
+    for lang in ("en", "fr", "en", "fr"):
+        folder = build_game(project, "state-in-class", BuildOptions(out=root / f"warm-{lang}", lang=lang), warm=warm).folder
+        assert pdfs(folder) == pdfs(fresh(root, "state-in-class", lang=lang)), lang
+
+
 def test_a_collection_the_cards_read_recomposes_the_cards_that_read_it(tmp_path):
     root = state_in_class(tmp_path)
     project, warm, options = Project(root), Warm(), BuildOptions(out=root / "warm")

@@ -56,7 +56,10 @@ def compose_game(
     `warm`: what this process keeps between builds (the layouts and the faces composed with them)."""
     check_options(options)
     project.use_fonts()
-    game = load_game(project.game_dir(game_id), options.lang, options.pseudo, reread=warm.files if warm else None)
+    kept = {"reread": warm.files, "checked": warm.checked} if warm else {}
+    if options.settings:  # a teacher's --set changes a checked value in place: each build checks anew
+        kept.pop("checked", None)
+    game = load_game(project.game_dir(game_id), options.lang, options.pseudo, **kept)
     apply_settings(game, options.settings)
     lazy_sheets = batches.SHEETS_PER_BATCH if lazy_decks else 0  # more than a batch: the workers compose it
     settings = Options(options.paper, options.backs, options.edge * MM, lazy_sheets)

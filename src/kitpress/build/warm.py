@@ -1,7 +1,8 @@
 """What a running process keeps between its builds (`kitpress watch`; a build of several papers):
-the content's YAML as parsed (content/yamlio.Reread: an edited card is parsed alone), a game's
-layouts as read, while none of their files has changed, and the faces composed with them
-(compose/memo), so that a one-card edit parses and composes one card.
+the content's YAML as parsed (content/yamlio.Reread: an edited card is parsed alone) and as
+checked (content/schema.CheckedItems), a game's layouts as read, while none of their files has
+changed, and the faces composed with them (compose/memo), so that a one-card edit parses,
+checks and composes one card.
 
 A layout folder is known unchanged by its files' names, sizes and times (a save changes them),
 not by reading them: the check must cost far less than reading the layouts again."""
@@ -14,6 +15,7 @@ from pathlib import Path
 from kitpress.build.project import Project
 from kitpress.compose.memo import FaceMemo
 from kitpress.content.game import Game
+from kitpress.content.schema import CheckedItems
 from kitpress.content.yamlio import Reread
 from kitpress.layout.layouts import Layouts
 
@@ -22,6 +24,7 @@ class Warm:
     def __init__(self) -> None:
         self._layouts: dict[tuple, tuple[tuple, Layouts, FaceMemo]] = {}
         self.files = Reread()  # the content's YAML, parsed again where it changed
+        self.checked = CheckedItems()  # its items as checked, checked again where they changed
         self.hashes: dict = {}  # every input file's digest, while its size and time stay (build/changes)
 
     def layouts(self, project: Project, game: Game, ink_saver: bool) -> tuple[Layouts, FaceMemo]:

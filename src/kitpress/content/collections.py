@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kitpress.content import rows, tables, yamlio
-from kitpress.content.schema import Checker, Type
+from kitpress.content.schema import CheckedItems, Checker, Type
 from kitpress.content.yamlio import YMap
 from kitpress.errors import KitpressError, Loc, Problems, did_you_mean
 
@@ -17,13 +17,19 @@ SPECIAL_FILES = {"game.yaml", "schema.yaml"}
 
 
 def load(
-    root: Path, shown: str, types: dict[str, Type], problems: Problems, declared_at: dict[str, Loc], read=yamlio.load_file
+    root: Path,
+    shown: str,
+    types: dict[str, Type],
+    problems: Problems,
+    declared_at: dict[str, Loc],
+    read=yamlio.load_file,
+    checked: CheckedItems | None = None,
 ) -> tuple[dict, dict[str, Loc]]:
     """Every collection's checked value by name (and, under "__refs__", the references to
-    resolve), and where each is defined."""
+    resolve), and where each is defined. `checked`: the items a running process checked before."""
     data: dict = {}
     where: dict[str, Loc] = {}
-    checker = Checker(problems)
+    checker = Checker(problems, kept=checked)
     unreadable = False
 
     def define(name: str, value, loc: Loc, value_loc: Loc) -> None:

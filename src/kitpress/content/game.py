@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kitpress import files
 from kitpress.content import collections as content_files, i18n, yamlio
-from kitpress.content.schema import Checker, Records, SchemaParser, Type
+from kitpress.content.schema import CheckedItems, Checker, Records, SchemaParser, Type
 from kitpress.content.textfmt import FORMATS, PLACEHOLDER, format_value
 from kitpress.content.yamlio import LocStr, YMap
 from kitpress.errors import KitpressError, Loc, Problem, Problems, did_you_mean, fail, rel
@@ -118,13 +118,19 @@ def source_language(root: Path) -> str:
 
 
 def load_game(
-    root: Path, lang: str | None = None, pseudo: bool | str = False, lang_at: Loc = Loc("--lang"), reread: yamlio.Reread | None = None
+    root: Path,
+    lang: str | None = None,
+    pseudo: bool | str = False,
+    lang_at: Loc = Loc("--lang"),
+    reread: yamlio.Reread | None = None,
+    checked: CheckedItems | None = None,
 ) -> Game:
     """Load and check a game; with `lang`, its text overlaid by that translation (and what fell
     back listed); with `pseudo`, every text turned into accented, longer pseudo-text (`"rtl"`:
     in Hebrew letters, the layouts set right to left). `lang_at`
     is where the language was asked for: a bad one is reported there. `reread`: the files a
-    running process parsed before, to parse again only what changed."""
+    running process parsed before, to parse again only what changed; `checked`: the items it
+    checked before, to check again only what changed."""
     read = reread.load_file if reread is not None else yamlio.load_file
     problems = Problems()
     shown = rel(root)
@@ -140,7 +146,9 @@ def load_game(
             problems.items.extend(exc.problems)
     collections, declared_at = _load_schema(root, shown, problems, read)
     problems.raise_if_errors()
-    data, _ = content_files.load(root, shown, collections, problems, declared_at, read)
+    if checked is not None:
+        checked.start()
+    data, _ = content_files.load(root, shown, collections, problems, declared_at, read, checked)
     data["game"] = meta
     data["components"] = Records(list(meta.get("components") or []), meta.loc)
     problems.raise_if_errors()
@@ -334,6 +342,7 @@ def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
                 problems.error(f"placeholder '{match.group(0)}': {exc}", text.loc)
                 return match.group(0)
 
-        return LocStr(PLACEHOLDER.sub(one, text), text.loc, text.field)
+        filled = PLACEHOLDER.sub(one, text)
+        return text if filled == text else LocStr(filled, text.loc, text.field)  # unchanged: the same value
 
     i18n.map_texts(data, lambda text: fix(text) if "{" in text else text, skip=("components",))

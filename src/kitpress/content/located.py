@@ -40,6 +40,13 @@ class YMap(dict):
     def key_loc(self, key) -> Loc:
         return self.key_locs.get(key, self.loc)
 
+    def replaced(self, items: dict) -> YMap:
+        """A copy holding `items`, with this mapping's places: checked content is never changed
+        (a running process keeps it between builds), what changes it makes a copy."""
+        out = YMap(items, loc=self.loc, key_locs=self.key_locs)
+        out.value_locs = self.value_locs
+        return out
+
 
 class YList(list):
     loc: Loc
@@ -51,6 +58,12 @@ class YList(list):
 
     def loc_of(self, index: int) -> Loc:
         return self.item_locs[index] if index < len(self.item_locs) else self.loc
+
+    def replaced(self, items: list) -> YList:
+        """A copy holding `items`, with this list's places (see YMap.replaced)."""
+        out = YList(items, loc=self.loc)
+        out.item_locs = self.item_locs
+        return out
 
 
 def loc_of(value, default: Loc | None = None) -> Loc | None:

@@ -86,6 +86,11 @@ class Records(YList):
             return self.by_id[key]
         return super().__getitem__(key)
 
+    def replaced(self, items: list) -> Records:
+        out = Records(items, self.loc)
+        out.item_locs = self.item_locs
+        return out
+
 
 def _split_top(text: str, sep: str) -> list[str]:
     """Split on sep outside brackets: 'map(a | b) | c' -> ['map(a | b) ', ' c']."""
@@ -159,12 +164,51 @@ class SchemaParser:
         return result
 
 
+class CheckedItems:
+    """The list items a running process checked (`kitpress watch`), kept from one build to the
+    next by the identity of the item as parsed: content/yamlio.Reread gives an unchanged item
+    back as the same value, and checking it against the same type, under the same key and
+    place, gives the same value, problems and references every time (a checked value is never
+    changed afterwards: translation and placeholders copy what they change). A one-card edit
+    checks one card. Kept: what the last build and this one checked."""
+
+    def __init__(self) -> None:
+        self._now: dict[tuple[int, str], tuple] = {}
+        self._before: dict[tuple[int, str], tuple] = {}
+        self._same_types: dict[tuple[int, int], bool] = {}
+
+    def start(self) -> None:
+        """A game is loaded: what the one before did not check again is let go."""
+        self._before, self._now, self._same_types = self._now, {}, {}
+
+    def find(self, item, t: Type, key: str, loc: Loc) -> tuple | None:
+        """(the checked value, its problems, its references), if `item` was checked so."""
+        entry = self._now.get((id(item), key)) or self._before.get((id(item), key))
+        if entry is None or entry[0] is not item or entry[2] != loc or not self._same(entry[1], t):
+            return None
+        self._now[id(item), key] = entry
+        return entry[3:]
+
+    def keep(self, item, t: Type, key: str, loc: Loc, checked, problems: list, refs: list) -> None:
+        self._now[id(item), key] = (item, t, loc, checked, tuple(problems), tuple(refs))
+
+    def _same(self, kept: Type, t: Type) -> bool:
+        """Types are parsed again each build: compared once a build, not once an item."""
+        if kept is t:
+            return True
+        known = self._same_types.get((id(kept), id(t)))
+        if known is None:
+            known = self._same_types[id(kept), id(t)] = kept == t
+        return known
+
+
 @dataclass
 class Checker:
     """Validates values; collects problems, the references to resolve and the texts seen."""
 
     problems: Problems
     refs: list = field(default_factory=list)  # (collection, id, loc)
+    kept: CheckedItems | None = None
 
     def check(self, value, t: Type, key: str, loc: Loc):
         loc = getattr(value, "loc", loc)
@@ -225,10 +269,23 @@ class Checker:
     def _list(self, value, t: Type, key: str, loc: Loc):
         if not isinstance(value, YList):
             return self._wrong(value, t, key, loc)
-        items = []
+        items, kept = [], self.kept
         for index, item in enumerate(value):
             item_key = f"{key}.{item['id']}" if isinstance(item, YMap) and "id" in item else f"{key}.{index}"
-            items.append(self.check(item, t.item, item_key, value.loc_of(index)))
+            item_loc = value.loc_of(index)
+            if kept is None:
+                items.append(self.check(item, t.item, item_key, item_loc))
+                continue
+            found = kept.find(item, t.item, item_key, item_loc)
+            if found is not None:
+                checked, problems, refs = found
+                self.problems.items.extend(problems)
+                self.refs.extend(refs)
+            else:
+                problems, refs = len(self.problems.items), len(self.refs)
+                checked = self.check(item, t.item, item_key, item_loc)
+                kept.keep(item, t.item, item_key, item_loc, checked, self.problems.items[problems:], self.refs[refs:])
+            items.append(checked)
         if t.item.kind == "record" and any(name == "id" and not optional for name, _, optional in t.item.fields):
             self._unique_ids(items, value, key)
             return Records(items, value.loc)

@@ -29,27 +29,36 @@ def texts(data: dict) -> dict[str, LocStr]:
 
 
 def map_texts(data: dict, change, skip: tuple = ()) -> None:
-    """Replace, in place, every translatable text of a game's content by change(text)."""
+    """Replace every translatable text of a game's content by change(text). The content's values
+    are never changed: a mapping or list that holds a changed text is copied with it (a running
+    process keeps checked records from one build to the next: content/schema.CheckedItems)."""
 
     def walk(value):
         if isinstance(value, LocStr) and value.field:
             return change(value)
-        if isinstance(value, YMap):
-            for key, item in value.items():
-                value[key] = walk(item)
-        elif isinstance(value, YList):
-            for index, item in enumerate(value):
-                value[index] = walk(item)
-        return value
+        return _mapped(value, walk) if isinstance(value, YMap | YList) else value
 
     for name in list(data):
         if name not in skip:
             data[name] = walk(data[name])
 
 
+def _mapped(value, change):
+    """A mapping or list with `change` made to each of its items: itself when no item changes,
+    else a copy of it (checked content is never changed: see YMap.replaced)."""
+    out = None  # made at the first change: most of a game's records have none
+    for key, item in value.items() if isinstance(value, YMap) else enumerate(value):
+        new = change(item)
+        if new is not item:
+            out = (dict(value) if isinstance(value, YMap) else list(value)) if out is None else out
+            out[key] = new
+    return value if out is None else value.replaced(out)
+
+
 def overlay(data: dict, catalogue: Catalogue) -> dict[str, LocStr]:
-    """Replace every translated text in place; return the source texts that fell back. A plural
-    text gets the forms its translation has and its source lacks (`few`, `many` in Russian)."""
+    """Replace every translated text (copying what holds it: see map_texts); return the source
+    texts that fell back. A plural text gets the forms its translation has and its source lacks
+    (`few`, `many` in Russian)."""
     fallbacks: dict[str, LocStr] = {}
 
     def swap(text: LocStr) -> LocStr:
@@ -60,32 +69,28 @@ def overlay(data: dict, catalogue: Catalogue) -> dict[str, LocStr]:
         return translated
 
     map_texts(data, swap)
-    _add_plural_forms(data, catalogue)
+    for name in list(data):
+        data[name] = _with_plural_forms(data[name], catalogue)
     return fallbacks
 
 
-def _add_plural_forms(data: dict, catalogue: Catalogue) -> None:
-    """Into each plural text (a record holding `one` and `other`), the forms of the catalogue's
-    language its source has no field for."""
+def _with_plural_forms(value, catalogue: Catalogue):
+    """`value` with, in each plural text (a record holding `one` and `other`), the forms of the
+    catalogue's language its source has no field for (copied where any is added)."""
     from kitpress.content.i18n.plurals import ORDER
 
-    def walk(value):
-        if isinstance(value, YMap):
-            other = value.get("other")
-            if isinstance(other, LocStr) and other.field.endswith(".other") and "one" in value:
-                head = other.field[: -len(".other")]
-                for tag in ORDER:
-                    found = catalogue.strings.get(f"{head}.{tag}")
-                    if tag not in value and found is not None:
-                        value[tag] = found
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, YList):
-            for item in value:
-                walk(item)
-
-    for item in data.values():
-        walk(item)
+    if not isinstance(value, YMap | YList):
+        return value
+    out = _mapped(value, lambda item: _with_plural_forms(item, catalogue))
+    if isinstance(out, YList):
+        return out
+    other = out.get("other")
+    if isinstance(other, LocStr) and other.field.endswith(".other") and "one" in out:
+        head = other.field[: -len(".other")]
+        added = {tag: found for tag in ORDER if tag not in out and (found := catalogue.strings.get(f"{head}.{tag}")) is not None}
+        if added:
+            out = out.replaced({**out, **added})
+    return out
 
 
 # -- pseudo-translation -------------------------------------------------------------------------
