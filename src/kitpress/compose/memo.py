@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from kitpress.compose.reads import EVERYTHING
 from kitpress.compose.scene import Face
+from kitpress.content.schema import Records
 from kitpress.content.yamlio import LocStr, YList, YMap
 from kitpress.errors import Problem
 
@@ -43,11 +44,18 @@ class FaceMemo:
     def __init__(self) -> None:
         # place -> the names its templates read -> the digest of their values -> the face
         self._kept: dict[tuple, dict[tuple[str, ...], dict[str, Kept]]] = {}
+        # the digests of values by identity, each kept with its value: this build's, and the
+        # content's the build before read (see start)
         self._digests: dict[int, tuple[object, str]] = {}
+        self._before: dict[int, tuple[object, str]] = {}
         self.hits = self.misses = 0
 
     def start(self) -> None:
-        """A build begins: its values are new objects (the digests by identity are for one build)."""
+        """A build begins. Its content is the last build's very values where they did not change
+        (content/schema.CheckedItems), and checked content is never changed: their digests are
+        kept. Anything else (the kit's facts, a deck's, the parameters) is made anew each build
+        and digested anew."""
+        self._before = {key: seen for key, seen in self._digests.items() if type(seen[0]) in _CONTENT}
         self._digests = {}
         self.hits = self.misses = 0
 
@@ -87,13 +95,17 @@ class FaceMemo:
                 if value is _ABSENT:
                     out.update(_ABSENT)
                     continue
-                seen = self._digests.get(id(value))
+                seen = self._digests.get(id(value)) or self._before.get(id(value))
                 if seen is None or seen[0] is not value:
-                    seen = self._digests[id(value)] = (value, located(value))
+                    seen = (value, located(value))
+                self._digests[id(value)] = seen
                 out.update(seen[1].encode())
         except TypeError:
             return None
         return out.hexdigest()
+
+
+_CONTENT = (YMap, YList, Records, LocStr)  # the types of checked content
 
 
 def _value(ctx: dict, name: str):
