@@ -17,7 +17,7 @@ from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
 from kitpress.impose import pageboxes
 from kitpress.impose.pageboxes import PageBoxes
-from kitpress.render import facecache
+from kitpress.render import facecache, frametexts
 from kitpress.typeset import direction, fonts, parsed
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
@@ -223,6 +223,13 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
             w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
+    frametexts.draw(c, face, frame, (x, top, w, h), lambda: _text(c, face, frame, x, top, w, h))
+    if frame.rotate:
+        c.restoreState()
+
+
+def _text(c: Canvas, face: Face, frame: TextFrame, x: float, top: float, w: float, h: float) -> None:
+    """A frame's text fitted to its box and drawn, its top left corner at (x, top)."""
     fitted = set_frame(face, frame, w, h, embed=FaceFlowable)
     slack = max(h - 2 * frame.pad - fitted.needed, 0)
     cursor = top - frame.pad - {"top": 0, "middle": slack / 2, "bottom": slack}.get(frame.valign, 0)
@@ -234,8 +241,6 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
         dx = _halign(flow, inner_w, fw)
         flow.drawOn(c, x + frame.pad + dx, cursor - fh)  # each flowable saves and restores the state
         cursor -= fh + flow.getSpaceAfter()
-    if frame.rotate:
-        c.restoreState()
 
 
 def _halign(flow: Flowable, avail: float, width: float) -> float:

@@ -139,19 +139,16 @@ def draw(c, face: Face, clip: bool, draw_face) -> None:
         needs, c._doc._pdfVersion = c._doc._pdfVersion, max(version, c._doc._pdfVersion)
     if key is None:
         return
-    code = "\n".join(c._code[start:])
-    chars: dict[str, set[str]] = {}
-    for font, text in texts:
-        chars.setdefault(font, set()).update(text)
-    stable = {pdfmetrics.getFont(font)._doc_state(c._doc).internal for font in chars}
-    if _OTHER_RESOURCES.search(code) or not stable.issuperset(_FONT_SET.findall(code)):
+    drawn = recorded(c, start, texts)
+    if drawn is None:
         return  # it names something this document numbered (a picture, a font of reportlab's own)
+    code, fonts_used = drawn
     found = problems.items[reported:]
     entry = (
         FORMAT,
         code,
         tuple(needs),
-        tuple((font, "".join(sorted(used))) for font, used in chars.items()),  # in the order first used: the order fonts are written in
+        fonts_used,
         tuple((p.level, p.message, p.loc.path, p.loc.line, p.loc.col) for p in found),
         _blame(face) if found else "",
     )
@@ -165,14 +162,38 @@ def _replay(c, face: Face, data: bytes, problems) -> bool:
         return False
     if version != FORMAT or not isinstance(code, str) or (found and blame != _blame(face)):
         return False
+    if not use_fonts(c, fonts_used):
+        return False
+    c._code.append(code)
+    c._doc._pdfVersion = max(c._doc._pdfVersion, tuple(needs))
+    problems.items.extend(Problem(level, message, Loc(path, line, col)) for level, message, path, line, col in found)
+    return True
+
+
+def recorded(c, start: int, texts: list[tuple[str, str]]) -> tuple[str, tuple] | None:
+    """What was drawn on `c` since its operator `start`, and the characters each font wrote
+    (`texts`, from stablefont.recording), in the order first used: the order fonts are written
+    in; None if it names anything but the stable fonts (a picture, a graphics state), which
+    belong to one document."""
+    code = "\n".join(c._code[start:])
+    chars: dict[str, set[str]] = {}
+    for font, text in texts:
+        chars.setdefault(font, set()).update(text)
+    stable = {pdfmetrics.getFont(font)._doc_state(c._doc).internal for font in chars}
+    if _OTHER_RESOURCES.search(code) or not stable.issuperset(_FONT_SET.findall(code)):
+        return None
+    return code, tuple((font, "".join(sorted(used))) for font, used in chars.items())
+
+
+def use_fonts(c, fonts_used: tuple) -> bool:
+    """Embed in `c`'s document the characters a drawing written again uses (False if a font is
+    not a stable one: the drawing cannot be written again)."""
     used = [(pdfmetrics.getFont(name), chars) for name, chars in fonts_used]
     if not all(isinstance(font, stablefont.StableFont) for font, _ in used):
         return False
     for font, chars in used:
         font.use(c._doc, chars)
-    c._code.append(code)
-    c._doc._pdfVersion = max(c._doc._pdfVersion, tuple(needs))
-    problems.items.extend(Problem(level, message, Loc(path, line, col)) for level, message, path, line, col in found)
+        stablefont.note(font.fontName, chars)
     return True
 
 

@@ -57,6 +57,13 @@ def recording() -> Iterator[list[tuple[str, str]]]:
         _recording = outer
 
 
+def note(font: str, text: str) -> None:
+    """Text a drawing written again uses (a kept frame inside a face being kept): recorded as if
+    it were written."""
+    if _recording is not None:
+        _recording.append((font, text))
+
+
 class Layout:
     """Where each character of one font file sits: (subset, code), fixed by its cmap alone."""
 
