@@ -3,6 +3,7 @@ with what it uses, strings and stream data untouched, the same pixels as qpdf's 
 file of another kind left to qpdf."""
 
 import io
+import random
 from functools import cache
 import shutil
 import subprocess
@@ -220,3 +221,28 @@ def test_text_strings_read_back_as_written():
         joined, _ = pdfjoin.join([pdfjoin.read(sources()[1])], {b"/Title": pdfjoin.text(value)}, "")
         with pikepdf.open(io.BytesIO(joined)) as pdf:
             assert str(pdf.docinfo.Title) == value and "/Lang" not in pdf.Root
+
+
+def test_a_damaged_file_is_refused_as_not_plain_or_joined_never_an_other_error():
+    """Bytes changed, cut or put in at random (a batch left half-written, say): the join says
+    NotPlain, and qpdf gets the file, or it copies what is there; nothing else is raised."""
+    rng = random.Random(16)
+    joined = refused = 0
+    for _ in range(600):
+        data = bytearray(rng.choice(sources()))
+        kind = rng.randrange(3)
+        if kind == 0:
+            for _ in range(rng.randrange(1, 4)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        elif kind == 1:
+            data = data[: rng.randrange(len(data))]
+        else:
+            at = rng.randrange(len(data))
+            data[at:at] = rng.choice([b"(", b")", b"%", b" R", b"\nstream\n", b"endobj", b"<<", b"1 0 R", b"\\", b"99 0 R"])
+        try:
+            source = pdfjoin.read(bytes(data))
+            pdfjoin.join([source], pdfjoin.info(source), pdfjoin.lang(source))
+            joined += 1
+        except pdfjoin.NotPlain:
+            refused += 1
+    assert joined and refused  # both ways were taken
