@@ -205,3 +205,17 @@ def test_a_fill_left_without_a_value_is_said_in_words():
     with pytest.raises(BindError) as error:
         Binder([]).render(LocStr("{{ 'District: {name}' | fill(n=1) }}", Loc("layouts/x.yaml", 3, 5)), {})
     assert str(error.value) == "template: placeholder {name} was not given a value in 'District: {name}'"
+
+
+def test_a_placeholder_in_game_yaml_is_filled_in_what_the_game_gives(mini_project):
+    """Placeholders are filled in a copy of what holds them (checked content is never changed):
+    the game's description and its components are the filled copies."""
+    from kitpress.content.game import load_game
+
+    game_file = mini_project / "content/mini/game.yaml"
+    text = game_file.read_text(encoding="utf-8").replace("subtitle: The test fixture", "subtitle: The test fixture of {chips.five.count} chips")
+    game_file.write_text(text.replace("    title: Rules\n", "    title: Rules for {chips.five.count}\n"), encoding="utf-8")
+    game = load_game(mini_project / "content/mini")
+    assert game.meta["subtitle"] == game.data["game"]["subtitle"] == "The test fixture of 2 chips"
+    rules = next(component for component in game.data["components"] if component["id"] == "rules")
+    assert rules["title"] == "Rules for 2"

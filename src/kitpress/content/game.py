@@ -172,6 +172,8 @@ def load_game(
     components = _components(meta, problems)
     data["components"] = Records(list(meta["components"]), meta.loc)
     _fill_placeholders(data, problems, lang or source_lang)
+    meta = data["game"]  # filled: a copy of what held a placeholder (checked content is never changed)
+    data["components"] = Records(list(meta["components"]), meta.loc)
     problems.raise_if_errors()
     layout_lang = "he" if pseudo == "rtl" else ""
     return Game(str(meta["id"]), root, meta, tuple(components), data, lang or source_lang, coverage, meta_translators, known, layout_lang)
