@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import deque
 from dataclasses import dataclass, field
 
 # compiled where first used (each costs 0.1-0.3 ms to compile): a reference of a later
@@ -190,19 +191,26 @@ class _Writer:
 def _copy(source: Source, out: _Writer) -> list[int]:
     """Every object the source's pages reach, numbered anew and written; the pages' new numbers."""
     numbers = {source.pages: _PAGES}  # a page's parent is the joined file's tree
-    split: dict[int, tuple[bytes, bytes]] = {}
-    waiting = list(source.kids)
+    read: dict[int, tuple[bytes, list[bytes] | None, bytes]] = {}  # value, cut at its references, stream
+    waiting = deque(source.kids)
     while waiting:  # what the pages reach, breadth first: the same order every time
-        number = waiting.pop(0)
+        number = waiting.popleft()
         if number in numbers:
             continue
         if number not in source.objects or number in (source.root, source.info):
             raise NotPlain("a page reaches the catalog, the document information or a missing object")
         numbers[number] = out.number()
-        split[number] = value, _ = _split(source.objects[number])
-        waiting += _references(_outside_strings(value))
-    for number, (value, stream) in split.items():
-        out.put(numbers[number], _renumbered(value, numbers) + stream)
+        value, stream = _split(source.objects[number])
+        cut = _cut(value) if _plain(value) and b" R" in value else None  # most objects: cut once, for both
+        read[number] = value, cut, stream
+        waiting += [int(ref) for ref in cut[1::2]] if cut is not None else _references(_outside_strings(value))
+    for number, (value, cut, stream) in read.items():
+        if cut is not None:
+            cut[1::2] = [b"%d 0 R" % numbers[int(ref)] for ref in cut[1::2]]
+            value = b"".join(cut)
+        else:
+            value = _renumbered(value, numbers)
+        out.put(numbers[number], value + stream)
     return [numbers[kid] for kid in source.kids]
 
 
