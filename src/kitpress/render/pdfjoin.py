@@ -92,7 +92,10 @@ def read(data: bytes) -> Source:
     objects = _objects(data, sorted(offsets), xref_at)
     root = int(refs[b"Root"])
     info = int(refs[b"Info"]) if b"Info" in refs else None
-    pages = _one_ref(objects, root, rb"/Pages\s+(\d+)\s+0\s+R")
+    tree_ref = re.search(rb"/Pages\s+(\d+)\s+0\s+R", _outside_strings(_dictionary(objects, root)))
+    if tree_ref is None:
+        raise NotPlain("a catalog without its page tree")
+    pages = int(tree_ref[1])
     tree = _outside_strings(_dictionary(objects, pages))
     if _INHERITED.search(tree):
         raise NotPlain("a page tree that passes attributes down to its pages")
@@ -248,13 +251,6 @@ def _split(body: bytes) -> tuple[bytes, bytes]:
             return body[:found], body[found:]
         at = _end_of(body, opening)
     return body, b""
-
-
-def _one_ref(objects: dict[int, bytes], number: int, pattern: bytes) -> int:
-    found = re.search(pattern, _outside_strings(_dictionary(objects, number)))
-    if found is None:
-        raise NotPlain("a catalog without its page tree")
-    return int(found[1])
 
 
 def _keyword(body: bytes, at: int) -> bool:
