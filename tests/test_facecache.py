@@ -155,6 +155,31 @@ def test_a_broken_cache_costs_time_not_the_kit(mini_project, tmp_path, cache):
     facecache._STORE = None
     third = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "three"))
     assert _pdfs(first.folder) == _pdfs(third.folder)
+    # the file that was not a database is gone: the next build starts a new cache, and the one after uses it
+    facecache._STORE = None
+    build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "four"))
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] > 0
+    facecache._STORE = None
+    cache.clear()
+    fifth = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "five"))
+    assert "card-front" not in cache and _pdfs(first.folder) == _pdfs(fifth.folder)
+
+
+def test_an_entry_that_fails_its_check_is_drawn_again(mini_project, tmp_path, cache):
+    """What a crash of the machine may leave (the cache does not wait for the disk): one byte of
+    a kept face changed, where unmarshalling it would still give a face."""
+    first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "one"))
+    (path,) = (tmp_path / "cache").rglob("faces.sqlite")
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT key, data FROM faces").fetchall()
+        damaged = [(data.replace(b" re", b" rE", 1), key) for key, data in rows if b" re" in data]
+        db.executemany("UPDATE faces SET data = ? WHERE key = ?", damaged)
+    assert len(damaged) == len(rows) > 5
+    facecache._STORE = None
+    cache.clear()
+    again = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "two"))
+    assert len(cache) >= len(damaged) and _pdfs(first.folder) == _pdfs(again.folder)
 
 
 def test_the_cache_keeps_to_its_size_by_dropping_the_least_recently_printed(tmp_path, monkeypatch):
