@@ -31,6 +31,23 @@ def test_the_same_value_always_gives_the_same_digest():
     assert digest(("ab", "c")) != digest(("a", "bc"))  # lengths keep neighbours apart
 
 
+def test_equal_values_give_one_digest_however_they_are_held():
+    # text with a place inside a record, as at the top
+    assert digest(Box(3.0, LocStr("a", Loc("x.yaml", 3, 4)))) == digest(Box(3.0, "a"))
+    assert digest([1, (2.5, "x")]) == digest((1, [2.5, "x"]))  # a list is a tuple
+    # one object met twice, or two equal ones; a string interned or built: the same bytes
+    word = "".join(["sha", "red"])
+    assert digest((word, word)) == digest(("shared", "".join(["sh", "ared"])))
+    assert digest({"k": Box(1.0, "a")}) == digest({"k": Box(1.0, "a")})
+
+
+def test_a_record_is_not_a_tuple_of_its_values():
+    assert digest(Box(3.0, "a")) != digest(("Box", 3.0, "a")) != digest((3.0, "a"))
+    assert digest({"a": 1}) != digest((("a", 1),)) and digest(None) != digest(()) != digest("")
+    with pytest.raises(TypeError, match="no stable form for a bytes"):
+        digest(b"Box")  # what leads a record's form: never a value's
+
+
 def test_an_object_with_no_stable_form_is_refused():
     with pytest.raises(TypeError, match="no stable form for a object"):
         digest(object())
