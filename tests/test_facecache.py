@@ -223,3 +223,15 @@ def test_a_face_that_names_what_its_document_numbered_is_drawn_every_time(mini_p
         with fit.collecting(Problems()):
             facecache.draw(open_canvas(io.BytesIO(), (200, 200), Meta("t", "a", "s", "en")), face, True, draw)
         assert len(facecache._STORE._new) == kept, draw.__name__
+
+
+def test_faces_looked_up_together_are_given_without_another_query(tmp_path):
+    store = facecache.Store(tmp_path / "faces.sqlite")
+    store.put("kept", b"drawn before")
+    store.flush()
+    store.fetch({"kept", "new"})
+    queries = []
+    store._connection().set_trace_callback(queries.append)
+    assert store.get("kept") == b"drawn before" and store.get("new") is None
+    assert queries == []
+    assert store.get("kept") == b"drawn before" and len(queries) == 1  # asked once, then asked again

@@ -32,6 +32,7 @@ def render_cards(path: Path, decks: tuple[Deck, ...], job: Job, notes: tuple[str
     laid_out = card_sheets(decks, job.paper, job.edge, job.flip, job.back_offset, only)
     c = open_canvas(path, job.paper, job.meta)
     forms = FormCache(c, _recurring(laid_out))
+    facecache.fetch({id(placement.face): placement.face for sheet in laid_out for placement in sheet.placements}.values())
     notes_drawn: dict[tuple, str] = {}
     for sheet in laid_out:
         if sheet.side == "back":
