@@ -1,6 +1,10 @@
 """kitpress: YAML content to print-ready table kits for classroom board games."""
 
-from kitpress import collector
+from kitpress import quickclasses
+
+quickclasses.install()  # before any dataclass is made
+
+from kitpress import collector  # noqa: E402
 
 with collector.importing():  # objects that live as long as the process: never walked by the cycle collector
     from reportlab import rl_config
