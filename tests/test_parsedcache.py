@@ -105,3 +105,28 @@ def test_the_folder_is_kept_under_its_size(cache, monkeypatch):
         yamlio.load_text(text, f"f{n}.yaml")
     sizes = [entry.stat().st_size for entry in cache.iterdir()]
     assert 0 < sum(sizes) <= 6000 and len(sizes) < 12
+
+
+BIG = """
+import sys
+from kitpress.content import parsedcache, yamlio
+text = "cards:\\n" + "".join(f"  - {{id: c{i}, title: Card {i}, cost: {i % 7}}}\\n" for i in range(6000))
+value, count, _ = yamlio._load_whole(text, "cards.yaml")
+forked = len(parsedcache._WRITERS)
+parsedcache.settled()
+found = parsedcache.find(text, "cards.yaml", yamlio.MAX_NODES, yamlio.MAX_DEPTH)
+assert found is not None and found[1] == count > parsedcache.IN_BACKGROUND
+assert found[0]["cards"][5999]["title"] == "Card 5999" and found[0]["cards"][5999]["title"].loc.line == 6001
+print(forked)
+"""
+
+
+def test_a_big_files_entry_is_written_by_a_forked_process(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", BIG], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"]  # one writer forked, and what it wrote is read back
