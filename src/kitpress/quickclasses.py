@@ -20,7 +20,6 @@ import dataclasses
 import importlib.util
 import marshal
 import sys
-import zlib
 
 from kitpress import usercache
 
@@ -40,9 +39,9 @@ class _Compiled:
 
     def _load(self) -> None:
         try:
-            data = self.path.read_bytes() if self.path is not None else b""
-            if len(data) > 4 and data[:4] == zlib.crc32(data[4:]).to_bytes(4, "big"):
-                version, code = marshal.loads(data[4:])
+            data = usercache.unsealed(self.path.read_bytes()) if self.path is not None else None
+            if data is not None:
+                version, code = marshal.loads(data)
                 if version == _FORMAT and isinstance(code, dict):
                     self.code = code
         except (OSError, ValueError, EOFError, TypeError):
@@ -64,8 +63,7 @@ class _Compiled:
 
     def save(self) -> None:
         if self.new and self.path is not None:
-            data = marshal.dumps((_FORMAT, self.code))
-            usercache.write(self.path, zlib.crc32(data).to_bytes(4, "big") + data)
+            usercache.write(self.path, usercache.sealed(marshal.dumps((_FORMAT, self.code))))
             self.new = 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zlib
 from pathlib import Path
 
 
@@ -28,3 +29,14 @@ def write(path: Path, data: bytes) -> None:
         os.replace(temporary, path)
     except OSError:
         pass  # a full disk or a read-only cache: derived again next time
+
+
+def sealed(data: bytes) -> bytes:
+    """`data` behind its CRC-32, for an entry read back with `unsealed`."""
+    return zlib.crc32(data).to_bytes(4, "big") + data
+
+
+def unsealed(entry: bytes) -> bytes | None:
+    """What `sealed` was given; None for an entry damaged since (or never sealed)."""
+    data = entry[4:]
+    return data if len(entry) >= 4 and entry[:4] == zlib.crc32(data).to_bytes(4, "big") else None

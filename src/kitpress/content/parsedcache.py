@@ -5,12 +5,14 @@ against 54-100 ms). Every language of a game, every kit `make kit` builds side b
 new `kitpress build` reads the same unchanged files.
 
 An entry is nested tuples of plain values (marshal data cannot run code), checked as it is
-rebuilt; a damaged or foreign entry is a miss. A big file's entry is written by a forked
-process while the build goes on: writing the 20,000-card bench deck's took 0.26 s, a twentieth
-of its build, on a core that sits idle while the file is checked on the other (a process
-running threads, whose locks a fork could leave held, writes it itself). Files that name or repeat nodes (&, *) are not
+rebuilt; a damaged or foreign entry is a miss. Files that name or repeat nodes (&, *) are not
 kept: their values share nodes, which the tuples would copy. The folder is kept under
-MAX_BYTES, the entries read longest ago dropped first."""
+MAX_BYTES, the entries read longest ago dropped first.
+
+A big file's entry is written by a forked process while the build goes on: writing the
+20,000-card bench deck's took 0.26 s, a twentieth of its build, on a core that sits idle while
+the file is checked on the other (a process running threads, whose locks a fork could leave
+held, writes it itself)."""
 
 from __future__ import annotations
 

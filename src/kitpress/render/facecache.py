@@ -30,7 +30,6 @@ import os
 import re
 import sqlite3
 import time
-import zlib
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -202,13 +201,12 @@ def draw(c, face: Face, clip: bool, draw_face) -> None:
         tuple((p.level, p.message, p.loc.path, p.loc.line, p.loc.col) for p in found),
         _blame(face) if found else "",
     )
-    packed = marshal.dumps(entry)
-    kept.put(key, zlib.crc32(packed).to_bytes(4, "big") + packed)
+    kept.put(key, usercache.sealed(marshal.dumps(entry)))
 
 
 def _replay(c, face: Face, data: bytes, problems) -> bool:
-    packed = data[4:]
-    if data[:4] != zlib.crc32(packed).to_bytes(4, "big"):
+    packed = usercache.unsealed(data)
+    if packed is None:
         return False  # damaged, or an entry of an older kitpress
     try:
         version, code, needs, fonts_used, found, blame = marshal.loads(packed)
