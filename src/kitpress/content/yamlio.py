@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from kitpress import files
-from kitpress.content import parsedcache
+from kitpress.content import parsedcache, yamlevents
 from kitpress.content.located import LocStr, YList, YMap, loc_of  # noqa: F401 - the values this door gives
 from kitpress.errors import KitpressError, Loc, Problem, fail
 
@@ -159,6 +159,15 @@ def _load(text: str, path: str, lines: int = 0, depth: int = 0) -> tuple[object,
     it names or repeats any node; `lines` and `depth`: where in its file the text is (a spliced item's)."""
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise fail(f"file larger than {MAX_BYTES // (1024 * 1024)} MiB", Loc(path, 1, 1))
+    built = yamlevents.build(text, path, _COMPOSER, (MAX_NODES, MAX_DEPTH, MAX_DIGITS), lines, depth)
+    if built is not None:  # plain content, in one pass
+        return built[0], built[1], False
+    return _careful(text, path, lines, depth)
+
+
+def _careful(text: str, path: str, lines: int = 0, depth: int = 0) -> tuple[object, int, bool]:
+    """`_load` the careful way: every value and level counted before a node is composed, the
+    nodes composed, then built; what is wrong said with its place."""
     try:
         try:
             node, count, anchored = _compose(text, path, _COMPOSER, depth)
