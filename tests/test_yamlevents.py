@@ -54,7 +54,7 @@ PLAIN = [
     "just text",
     "a: |\n  first\n  second\nb: >\n  folded\n  text\nc: |+\n  kept\n\nd: x\n",
     "a: 'single ''quoted'''\nb: \"double \\u00e9\\n\"\nc: plain with:colon, and a #hash\n",
-    "n: [1, -2, +3, 0x1F, 0o17, 1_000, 0, 1:30, 3.5, -.5e3, 6.8523015e+5]\n",
+    "n: [1, -2, +3, 0x1F, 0o17, 017, 089, 007, 1_000, 0, 10, 1:30, 3.5, -.5e3, 6.8523015e+5]\n",
     "b: [yes, No, TRUE, off, On, y, n]\nz: [~, null, Null, '', \"\"]\n",
     "t: 2001-12-14\nd: 2002-12-14t21:59:43.10-05:00\n",
     "s: [!!str 3, !!int '7', !!float 1, !!bool yes, !!null '']\n",
@@ -150,11 +150,12 @@ def test_the_guards_limits_hold_in_one_pass():
 
 
 # -- a differential fuzz: random documents, some broken on purpose ---------------------------
-SCALARS = ["word", "two words", "A card's text, with commas", "3", "-1", "0", "3.5", "é ü", "'quoted'", '"dq\\t"']
+SCALARS = ["word", "two words", "A card's text, with commas", "3", "-1", "0", "20", "3.5", "é ü", "'quoted'", '"dq\\t"']
 TRICKY = [
     "yes", "No", "~", "null", "", "0x1F", "0o17", "017", "1_000", "1:30", ".inf", "-.nan", "2001-12-14",
     "<<", "=", "12345678901234567", "!!int 3", "!!str 3", "!!float x", "!!binary aGk=", "&a x", "*a",
-    "+2", "1e3", "true", "a: b", "# c", "[x]", "{y: 1}", "!x", "%", "@", "`", "- dash", ">", "|",
+    "+2", "1e3", "true", "089", "00", "007", "123456789012345", "١٢", "²", "'<<'", "!!merge <<",
+    "a: b", "# c", "[x]", "{y: 1}", "!x", "%", "@", "`", "- dash", ">", "|",
 ]
 KEYS = ["id", "title", "text", "cost", "gain", "kind", "'q'", '"d d"', "7", "yes", "~"]
 

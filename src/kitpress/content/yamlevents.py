@@ -48,26 +48,32 @@ class _Scalars:
         self.resolvers = self.loader.yaml_implicit_resolvers  # by first character
         self.constructors = self.loader.yaml_constructors
 
-    def tag(self, event: ScalarEvent) -> str:
+    def merge(self, event: ScalarEvent) -> bool:
+        """Whether a key is the merge key (`<<`), as the resolver would tag it."""
         tag = event.tag
         if tag is not None and tag != "!":
-            return tag
-        value = event.value
-        if not event.implicit[0] or (value[:1] not in self.resolvers and value):
-            return _STR  # quoted, or a plain word no implicit type can start with
-        return self.loader.resolve(yaml.ScalarNode, value, event.implicit)
+            return tag == _MERGE
+        return event.implicit[0] and event.value == "<<"
 
-    def value(self, event: ScalarEvent, tag: str, loc: Loc):
+    def value(self, event: ScalarEvent, loc: Loc):
+        text, tag = event.value, event.tag
+        if tag is None or tag == "!":
+            if not event.implicit[0] or (text and text[0] not in self.resolvers):
+                tag = _STR  # quoted, or a plain word no implicit type can start with
+            elif text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1) and len(text) <= self.digits:
+                return int(text)  # a plain whole number (a leading 0 is octal, or a word)
+            else:
+                tag = self.loader.resolve(yaml.ScalarNode, text, event.implicit)
         if tag == _STR:
-            text = LocStr(event.value, loc)
+            value = LocStr(text, loc)
             if event.style in _BLOCK:  # a block scalar's text starts on the next line
-                text.block = True
-            return text
+                value.block = True
+            return value
         if tag == _TIMESTAMP:
-            return LocStr(event.value, loc)
-        if tag not in _CONSTRUCTED or tag == _INT and len(event.value.lstrip("+-").replace("_", "")) > self.digits:
+            return LocStr(text, loc)
+        if tag not in _CONSTRUCTED or tag == _INT and len(text.lstrip("+-").replace("_", "")) > self.digits:
             raise _NotPlain
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
         try:
             value = self.constructors[tag](self.loader, node)
         except Exception:  # noqa: BLE001 - the careful way words it
@@ -116,7 +122,7 @@ def _build(text: str, path: str, loader, limits: tuple[int, int, int], lines: in
         loc = Loc(path, mark.line + 1 + lines, mark.column + 1)
         top = stack[-1] if stack else None
         if top is not None and type(top[0]) is YMap and top[1] is None:  # a key
-            if kind is not ScalarEvent or scalars.tag(event) == _MERGE:
+            if kind is not ScalarEvent or scalars.merge(event):
                 raise _NotPlain
             key, mapping = event.value, top[0]
             if key in mapping:
@@ -125,7 +131,7 @@ def _build(text: str, path: str, loader, limits: tuple[int, int, int], lines: in
             top[1] = key
             continue
         if kind is ScalarEvent:
-            value = scalars.value(event, scalars.tag(event), loc)
+            value = scalars.value(event, loc)
         else:
             level += 1
             tag = event.tag
