@@ -3,6 +3,10 @@
 Mappings become `YMap` (a dict), sequences `YList` (a list), strings `LocStr` (a str); each
 knows its `loc`, and containers know the loc of every key and item. Duplicate keys, Python
 tags, merge keys and alias bombs are errors with a place.
+
+Content with none of those is built from libyaml's events in one pass (yamlevents); anything
+else goes the careful way (`_careful`): counted before a node is composed, composed, built, and
+what is wrong said where it is.
 """
 
 from __future__ import annotations
