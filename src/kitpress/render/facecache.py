@@ -139,7 +139,10 @@ class Store:
                 db.executemany("UPDATE faces SET used = ? WHERE key = ?", [(now, key) for key in self._touched])
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite ended it already: what went wrong is said below
                 raise
             # the pages in use: a file never shrinks, the pages a trim frees are reused
             pages, free, size = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_count", "freelist_count", "page_size"))
