@@ -26,11 +26,11 @@ from yaml.events import (
 )
 
 from kitpress.content.located import LocStr, YList, YMap
-from kitpress.errors import Loc
+from kitpress.errors import KitpressError, Loc, fail
 
 _STR, _INT, _TIMESTAMP, _MERGE = (f"tag:yaml.org,2002:{name}" for name in ("str", "int", "timestamp", "merge"))
 _MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
-_CONSTRUCTED = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null")
+_PLAIN_TAGS = {_STR, _INT, "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
 _BLOCK = ("|", ">")
 _ENDS = (MappingEndEvent, SequenceEndEvent)
 
@@ -46,7 +46,6 @@ class _Scalars:
         self.digits = digits
         self.loader = yaml.SafeLoader("")
         self.resolvers = self.loader.yaml_implicit_resolvers  # by first character
-        self.constructors = self.loader.yaml_constructors
 
     def merge(self, event: ScalarEvent) -> bool:
         """Whether a key is the merge key (`<<`), as the resolver would tag it."""
@@ -64,23 +63,41 @@ class _Scalars:
                 return int(text)  # a plain whole number (a leading 0 is octal, or a word)
             else:
                 tag = self.loader.resolve(yaml.ScalarNode, text, event.implicit)
-        if tag == _STR:
+        if tag == _STR:  # most of a file: `scalar`'s last case, without making a node for it
             value = LocStr(text, loc)
-            if event.style in _BLOCK:  # a block scalar's text starts on the next line
+            if event.style in _BLOCK:
                 value.block = True
             return value
-        if tag == _TIMESTAMP:
-            return LocStr(text, loc)
-        if tag not in _CONSTRUCTED or tag == _INT and len(text.lstrip("+-").replace("_", "")) > self.digits:
-            raise _NotPlain
         node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
         try:
-            value = self.constructors[tag](self.loader, node)
-        except Exception:  # noqa: BLE001 - the careful way words it
+            return scalar(self.loader, node, loc, self.digits)
+        except KitpressError:  # the careful way says it
             raise _NotPlain from None
-        if isinstance(value, float) and not math.isfinite(value) or isinstance(value, str):
-            raise _NotPlain
+
+
+def scalar(loader, node, loc: Loc, digits: int):
+    """A scalar node's value as content holds it (dates stay text, texts remember their place),
+    by `loader`'s constructors; KitpressError, with its place, for what content may not hold:
+    a tag other than YAML's plain ones, a whole number of more than `digits` digits, a value its
+    tag does not fit, a number that is not finite. The rules of both ways through the door."""
+    if node.tag == _TIMESTAMP:
+        return LocStr(node.value, loc)
+    if node.tag not in _PLAIN_TAGS:
+        raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
+    if node.tag == _INT and len(node.value.lstrip("+-").replace("_", "")) > digits:
+        raise fail(f"a whole number of more than {digits} digits; no game counts that far", loc)
+    try:
+        value = loader.construct_object(node)
+    except (ValueError, KeyError, TypeError, yaml.YAMLError):  # an explicit tag the value does not fit: `!!int ten`
+        tag = node.tag.rsplit(":", 1)[-1]
+        raise fail(f"'{node.value}' is not a valid !!{tag}; remove the tag or fix the value", loc) from None
+    if isinstance(value, float) and not math.isfinite(value):  # .nan, .inf, 1e999
+        raise fail(f"'{node.value}' is not a finite number; write the number itself", loc)
+    if not isinstance(value, str):
         return value
+    text = LocStr(value, loc)
+    text.block = node.style in _BLOCK  # a block scalar's text starts on the next line
+    return text
 
 
 def build(text: str, path: str, loader, limits: tuple[int, int, int], lines: int = 0, depth: int = 0) -> tuple[object, int] | None:

@@ -11,7 +11,6 @@ what is wrong said where it is.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import NamedTuple
 from pathlib import Path
@@ -30,14 +29,6 @@ MAX_BYTES = 32 * 1024 * 1024  # a deck of 20,000 cards is about 7 MB; the node c
 MAX_NODES = 400_000
 MAX_DEPTH = 64
 MAX_DIGITS = 15  # whole numbers up to a thousand million million: every count, price and year
-_INT = "tag:yaml.org,2002:int"
-_PLAIN_TAGS = {
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-}
 
 
 def _mark_loc(path: str, mark) -> Loc:
@@ -91,24 +82,7 @@ class _Builder:
         return out
 
     def _scalar(self, node, loc: Loc):
-        if node.tag == "tag:yaml.org,2002:timestamp":
-            return LocStr(node.value, loc)
-        if node.tag not in _PLAIN_TAGS:
-            raise fail(f"YAML tag '{node.tag}' is not allowed in content", loc)
-        if node.tag == _INT and len(node.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
-            raise fail(f"a whole number of more than {MAX_DIGITS} digits; no game counts that far", loc)
-        try:
-            value = self.scalars.construct_object(node)
-        except (ValueError, KeyError, TypeError, yaml.YAMLError):  # an explicit tag the value does not fit: `!!int ten`
-            tag = node.tag.rsplit(":", 1)[-1]
-            raise fail(f"'{node.value}' is not a valid !!{tag}; remove the tag or fix the value", loc) from None
-        if isinstance(value, float) and not math.isfinite(value):  # .nan, .inf, 1e999
-            raise fail(f"'{node.value}' is not a finite number; write the number itself", loc)
-        if not isinstance(value, str):
-            return value
-        text = LocStr(value, loc)
-        text.block = node.style in ("|", ">")  # a block scalar's text starts on the next line
-        return text
+        return yamlevents.scalar(self.scalars, node, loc, MAX_DIGITS)
 
 
 def _measure(text: str, path: str, loader, depth: int = 0) -> tuple[int, bool]:
