@@ -38,6 +38,7 @@ PAPERS = ("a4", "letter", "a3")
 # the targets, shown beside the figures (seconds; megabytes for memory; ratios)
 TARGETS = {"state-in-class": 1.0, "soviet-system": 3.0, "rebuild": 0.3, "memory_5000": 150.0, "floor": 1.3}
 TARGETS |= {"typst": 0.7, "typst_memory": 0.33}  # issue 16: time and peak memory against Typst
+TARGETS |= {"flat_percent": 10, "rebuild_typst": 0.5}  # issue 16: cost per card within 10 %; a new process's edit
 
 
 class Failed(Exception):
@@ -333,6 +334,36 @@ def rebuild(tmp: Path, table: Table) -> dict:
     return figures
 
 
+def per_card(figures: dict, table: Table) -> dict:
+    """What each card adds (the cost of the next card, the fixed costs left out): the difference of
+    two decks' medians over the difference of their cards, from the deck job to the scaling deck
+    and from that to the largest; flat within 10 % is issue 16's target. A cold Typst build of the
+    deck job is also the yardstick of a one-card edit in a new process."""
+    table.section("cost per card, and a one-card edit against a cold Typst")
+    decks = [figures["deck_job"], figures["big_deck"], figures["huge_deck"]]
+    if any(deck.get("failed") for deck in decks):
+        table.line("cost per card", "skipped", "a deck failed")
+        return {}
+    result: dict = {}
+    for tool in ("kitpress", "typst"):
+        points = [(deck["cards"], deck[tool]["median_s"]) for deck in decks if deck.get(tool)]
+        if len(points) < 3:
+            continue
+        steps = [(b_s - a_s) / (b_n - a_n) for (a_n, a_s), (b_n, b_s) in zip(points, points[1:])]
+        spread = max(steps) / min(steps) - 1 if min(steps) > 0 else float("inf")
+        result[tool] = {"ms_per_card": [round(step * 1000, 3) for step in steps], "spread": round(spread, 3)}
+        span = " → ".join(f"{n:,}" for n, _ in points)
+        note = f"; {versus(spread * 100, TARGETS['flat_percent'], ' %')}" if tool == "kitpress" else ""
+        steps_ms = " / ".join(f"{step * 1000:.3f}" for step in steps)
+        table.line(f"{tool}: ms a card adds ({span})", "", f"{steps_ms} ms, apart by {spread:.0%}{note}")
+    rebuilt, typst = figures.get("rebuild", {}), figures["deck_job"].get("typst")
+    if rebuilt and not rebuilt.get("failed") and typst:
+        ratio = rebuilt["median_s"] / typst["median_s"]
+        result["rebuild_over_typst_cold"] = round(ratio, 2)
+        table.line("one card edited, kitpress build / a cold Typst", f"{ratio:.2f}×", versus(ratio, TARGETS["rebuild_typst"], "×"))
+    return result
+
+
 def _pages(pdf: Path) -> int:
     from pypdf import PdfReader
 
@@ -392,6 +423,7 @@ def main() -> None:
                 figures[key] = run()
             except Failed as exc:
                 figures[key] = table.failed(key, exc)
+        figures["per_card"] = per_card(figures, table)
     if options.json:
         options.json.write_text(json.dumps(figures, indent=2, ensure_ascii=False) + "\n")
         print(f"\nfigures written to {options.json}")
