@@ -11,9 +11,9 @@ import re
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import ParaLines, _hyphenateWord, _SplitWord, _SplitWordH, hyphenationMinWordLength
+from reportlab.platypus.paragraph import ParaLines, _SplitWord, _SplitWordH, hyphenationMinWordLength
 
-from kitpress.typeset import parsed
+from kitpress.typeset import parsed, wordbreaks
 
 # markup, entities, soft hyphens, break opportunities and spaces other than U+0020 that break a
 # line need reportlab's own parsing; a narrow no-break space (U+202F, French before : ; ! ?) and a
@@ -129,9 +129,10 @@ def _measure(font: str, size: float) -> dict[str, float]:
 def break_lines(words: list[str], style, first: float, later: float) -> tuple[list, float] | None:
     """`words` broken into lines `first` then `later` points wide, as reportlab's
     Paragraph.breakLines breaks a paragraph of one fragment: the same sums in the same order
-    (so the same floats decide what fits), the same hyphenation (its own `_hyphenateWord`), the
-    same lines and the same widest line; None where that path needs what is not here (long
-    words split, spaces squeezed, a hyphenator named by language)."""
+    (so the same floats decide what fits), the same hyphenation (its `_hyphenateWord`'s
+    choices, each word's candidates kept by wordbreaks), the same lines and the same widest
+    line; None where that path needs what is not here (long words split, spaces squeezed, a
+    hyphenator named by language)."""
     global _kept
     hyphenator = style.hyphenationLang
     if style.spaceShrinkage or style.splitLongWords or style.embeddedHyphenation > 1 or isinstance(hyphenator, str) and hyphenator:
@@ -159,7 +160,7 @@ def break_lines(words: list[str], style, first: float, later: float) -> tuple[li
             _kept += 1
         new = width + space + word_width
         if new > room and not (isinstance(word, _SplitWordH) or forced) and hyphenate:
-            parts = _hyphenateWord(hyphenator or None, font, size, word, word_width, new, room, uri_waste, embedded, shortest)
+            parts = wordbreaks.hyphenate(hyphenator or None, font, size, word, word_width, new, room, uri_waste, embedded, shortest)
             if parts:
                 words.extend(reversed(parts))
                 forced = True
