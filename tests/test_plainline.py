@@ -129,17 +129,26 @@ def test_plain_paragraphs_break_into_reportlabs_lines(seed):
     assert hyphenated  # the hard case, a word broken at a line's end, was among them
 
 
-def test_multiline_plain_text_prints_as_the_paragraph_does(tmp_path):
-    """The same operators on the page as reportlab's own Paragraph, line for line."""
-    style = _style(TA_JUSTIFY, hyphenationLang="", fontSize=9, leading=11)
+@pytest.mark.parametrize("alignment", [TA_LEFT, TA_CENTER, TA_RIGHT, TA_JUSTIFY])
+@pytest.mark.parametrize("extra", [{}, {"leftIndent": 6, "firstLineIndent": 4}, {"firstLineIndent": -5, "hyphenationLang": "en"}])
+def test_multiline_plain_text_prints_as_the_paragraph_does(tmp_path, alignment, extra):
+    """The same operators on the page as reportlab's own Paragraph, line for line: at several
+    widths, one of them too narrow for the longest word (a line wider than its room)."""
+    from kitpress.typeset import styles
+
+    if extra.get("hyphenationLang"):
+        extra = {**extra, "hyphenationLang": styles.hyphenator("en")}
+    style = _style(alignment, **{"hyphenationLang": "", "fontSize": 9, "leading": 11, **extra})
     text = " ".join(WORDS[:40])
     pdfs = []
     for make in (PlainLine, Paragraph):
-        c = Canvas(str(tmp_path / f"{make.__name__}.pdf"), pagesize=(300, 300), invariant=1, pageCompression=0)
-        flow = make(text, style)
-        flow.wrap(140, 1000)
-        assert len(flow.blPara.lines) > 3
-        flow.drawOn(c, 20, 100)
+        c = Canvas(str(tmp_path / f"{make.__name__}.pdf"), pagesize=(300, 900), invariant=1, pageCompression=0)
+        for width, y in ((140, 500), (210, 250), (45, 20)):
+            flow = make(text, style)
+            flow.wrap(width, 1000)
+            assert len(flow.blPara.lines) > 3
+            flow.drawOn(c, 20, y)
+        assert type(flow) is make
         c.save()
         pdfs.append((tmp_path / f"{make.__name__}.pdf").read_bytes())
     assert pdfs[0] == pdfs[1]

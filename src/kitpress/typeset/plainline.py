@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import ParaLines, _SplitWord, _SplitWordH, hyphenationMinWordLength
@@ -73,22 +73,47 @@ class PlainLine(Paragraph):
         return self.width, self.height
 
     def drawOn(self, canvas, x, y, _sW=0):
-        """One line as drawPara sets a one-line paragraph (same origin, font, leading and
-        offsets), in one saved graphics state instead of two and without its generic setup;
-        more lines by reportlab's drawPara itself."""
-        if len(self.blPara.lines) != 1:
-            if self.blPara.lines:
-                Paragraph.drawOn(self, canvas, x, y, _sW)
+        """The lines as reportlab's drawPara sets a paragraph of one fragment: the same origin,
+        font, leading, offsets and operators, without its generic setup (bullets, borders,
+        underlines, links, shapes around images, none of which a plain line has). A single line
+        is one saved graphics state instead of two; justified text, and a line squeezed below its
+        room, are drawn by drawPara itself."""
+        lines = self.blPara.lines
+        if not lines:
             return
         style = self.style
-        extra, words = self.blPara.lines[0]
-        offset = style.firstLineIndent + {TA_CENTER: 0.5 * extra, TA_RIGHT: extra}.get(style.alignment, 0)
-        canvas.saveState()
+        if len(lines) == 1:
+            extra, words = lines[0]
+            offset = style.firstLineIndent + {TA_CENTER: 0.5 * extra, TA_RIGHT: extra}.get(style.alignment, 0)
+            canvas.saveState()
+            canvas.setFillColor(style.textColor)
+            text = canvas.beginText(self._hAlignAdjust(x, _sW) + style.leftIndent + offset, y + self.height - style.fontSize)
+            text.setFont(style.fontName, style.fontSize, style.leading)
+            text.textLine(" ".join(words))
+            canvas.drawText(text)
+            canvas.restoreState()
+            return
+        share = _SHARES.get(style.alignment)
+        if share is None or any(extra <= -1e-8 and len(words) > 1 for extra, words in lines):
+            Paragraph.drawOn(self, canvas, x, y, _sW)
+            return
+        canvas.saveState()  # Flowable.drawOn's
+        canvas.translate(self._hAlignAdjust(x, _sW), y)
+        canvas.saveState()  # drawPara's
         canvas.setFillColor(style.textColor)
-        text = canvas.beginText(self._hAlignAdjust(x, _sW) + style.leftIndent + offset, y + self.height - style.fontSize)
+        text = canvas.beginText(style.leftIndent, self.height - style.fontSize)  # paraFontSizeHeightOffset
         text.setFont(style.fontName, style.fontSize, style.leading)
-        text.textLine(" ".join(words))
+        offset = style.firstLineIndent
+        for extra, words in lines:  # _leftDrawParaLine, _centerDrawParaLine, _rightDrawParaLine
+            shift = offset + share * extra
+            if shift > 1e-6 or shift < -1e-6:
+                text.moveCursor(shift, 0)
+            text._textOut(" ".join(words), 1)
+            if shift > 1e-6 or shift < -1e-6:
+                text.moveCursor(-shift, 0)
+            offset = 0
         canvas.drawText(text)
+        canvas.restoreState()
         canvas.restoreState()
 
     def split(self, availWidth, availHeight):
@@ -105,6 +130,9 @@ class PlainLine(Paragraph):
         self.__class__ = parsed.OnceBroken
         parsed.become(self, self.text, self.style)
         return self
+
+
+_SHARES = {TA_LEFT: 0, TA_CENTER: 0.5, TA_RIGHT: 1}  # of a line's room left, before it
 
 
 # -- lines ----------------------------------------------------------------------------------
