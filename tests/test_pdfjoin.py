@@ -110,6 +110,29 @@ def test_it_is_described_as_asked_and_prints_at_full_size():
         assert set(pdf.Root.keys()) == {"/Type", "/Pages", "/Lang", "/ViewerPreferences"}
 
 
+def test_a_file_joined_here_keeps_its_numbers_in_a_file_joined_from_it(tmp_path):
+    """kit.pdf is joined from the plan, a deck's cards.pdf (itself joined from its batches) and
+    more: the deck's objects are copied as written, under their own numbers, and the pages are
+    the same as qpdf's join of the same files."""
+    deck, _ = _joined(sources()[:2])
+    kit_parts = [_reportlab("plan", [(180, 90)]), deck, _reportlab("sheet", [(250, 120)])]
+    read = [pdfjoin.read(data) for data in kit_parts]
+    assert [pdfjoin._joined_here(source) for source in read] == [False, True, False]
+    kit, pages = pdfjoin.join(read, {b"/Title": pdfjoin.text("kit")}, "en")
+    assert pages == 5
+    joined = pdfjoin.read(kit)
+    kept = read[1]
+    assert all(joined.objects[number] == kept.objects[number] for number in kept.objects if number > 3)  # byte for byte
+    assert joined.kids[1:4] == kept.kids and len(joined.objects) == max(joined.objects)
+    assert _text(kit) == _text(_qpdf_joined(kit_parts)) and _pixels(kit) == _pixels(_qpdf_joined(kit_parts))
+    if shutil.which("qpdf"):
+        (tmp_path / "kit.pdf").write_bytes(kit)
+        check = subprocess.run(["qpdf", "--check", str(tmp_path / "kit.pdf")], capture_output=True, text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+    # a file of the same shape that this module did not write is renumbered as before
+    assert not pdfjoin._joined_here(pdfjoin.read(_qpdf(deck)))
+
+
 def test_the_same_files_give_the_same_bytes_and_other_files_another_identifier():
     first, again = _joined(sources())[0], _joined(sources())[0]
     assert first == again

@@ -150,19 +150,37 @@ def join(sources: list[Source], described: dict[bytes, bytes], lang: str) -> tup
     `lang` its language, and printing at 100 % its viewer preference; and its page count. The
     same sources give the same bytes (its file identifier is a digest of them)."""
     out = _Writer(max(source.version for source in sources))
+    kept = max((source for source in sources if _joined_here(source)), key=lambda source: len(source.objects), default=None)
+    if kept is not None:  # its objects keep their numbers: copied as written, nothing renumbered
+        for number in sorted(kept.objects):
+            if number > _INFO:
+                out.put(number, kept.objects[number])
+        out.next = max(kept.objects) + 1
     kids = []
     for source in sources:
-        kids += _copy(source, out)
+        kids += list(source.kids) if source is kept else _copy(source, out)
     count = len(kids)
     listed = b" ".join(b"%d 0 R" % kid for kid in kids)
     out.put(_PAGES, b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (count, listed))
-    catalog = b"<< /Type /Catalog /Pages %d 0 R /ViewerPreferences << /PrintScaling /None >>" % _PAGES
-    out.put(_CATALOG, catalog + (b" /Lang " + text(lang) if lang else b"") + b" >>")
+    out.put(_CATALOG, _OWN_CATALOG + (b" /Lang " + text(lang) if lang else b"") + b" >>")
     out.put(_INFO, b"<< " + b" ".join(key + b" " + value for key, value in sorted(described.items())) + b" >>")
     return out.finish(), count
 
 
 _CATALOG, _PAGES, _INFO = 1, 2, 3  # the joined file's own objects, numbered first
+_OWN_CATALOG = b"<< /Type /Catalog /Pages %d 0 R /ViewerPreferences << /PrintScaling /None >>" % _PAGES
+
+
+def _joined_here(source: Source) -> bool:
+    """Whether `join` wrote it (a deck's cards.pdf, joined from its batches): its own objects
+    numbered first, every other one reached from its pages and numbered without a gap. Such a
+    file's pages can keep their numbers in a file joined from it, and their parent: its page
+    tree's number is the joined file's."""
+    return (
+        (source.root, source.pages, source.info) == (_CATALOG, _PAGES, _INFO)
+        and source.objects[_CATALOG].strip().startswith(_OWN_CATALOG)
+        and len(source.objects) == max(source.objects)
+    )
 
 
 class _Writer:
