@@ -17,7 +17,7 @@ from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
 from kitpress.impose import pageboxes
 from kitpress.impose.pageboxes import PageBoxes
-from kitpress.render import facecache, frametexts
+from kitpress.render import backdrops, facecache, frametexts
 from kitpress.typeset import direction, fonts, parsed
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
@@ -113,15 +113,9 @@ class FormCache:
 
 def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
     """Draw a face with its trim's lower-left corner at the origin."""
-    w, h = face.size
+    h = face.size[1]
     c.saveState()
-    if clip:
-        b = face.bleed
-        path = c.beginPath()
-        path.rect(-b, -b, w + 2 * b, h + 2 * b)
-        c.clipPath(path, stroke=0, fill=0)
-    for shape in face.shapes:
-        _isolated_shape(c, face, shape)
+    backdrops.draw(c, face, clip, lambda: _backdrop(c, face, clip))
     for placed in face.children:
         child, x, y, turn = placed.face, placed.x, placed.y, placed.turn
         cw, ch = child.size
@@ -145,6 +139,17 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
     for frame in face.frames:
         _frame(c, face, frame)
     c.restoreState()
+
+
+def _backdrop(c: Canvas, face: Face, clip: bool) -> None:
+    """The face's clip to its bleed, and the shapes under its children and text."""
+    if clip:
+        w, h, b = *face.size, face.bleed
+        path = c.beginPath()
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+    for shape in face.shapes:
+        _isolated_shape(c, face, shape)
 
 
 def _isolated_shape(c: Canvas, face: Face, shape) -> None:
