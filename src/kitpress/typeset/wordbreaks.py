@@ -25,8 +25,8 @@ from reportlab.platypus.paragraph import (
     _SplitWordH,
     _SplitWordHY,
     _uri_split_pairs,
+    isBidiStr,
 )
-from reportlab.platypus.paragraph import isBidiStr
 
 MOST_WORDS = 100_000  # words whose candidates are kept, every font and size together; then found afresh
 
