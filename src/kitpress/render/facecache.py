@@ -259,7 +259,18 @@ def use_fonts(c, fonts_used: tuple) -> bool:
 
 
 def _key(face: Face, clip: bool) -> str:
-    return digest(fingerprints.code(), fingerprints.fonts(), "kept face", FORMAT, fingerprints.digest_face(face), clip)
+    """The face's entry: asked for when a PDF's faces are fetched, and again when each is drawn."""
+    made_with = (fingerprints.code(), fingerprints.fonts(), fingerprints.digest_face(face), clip)
+    key = _keys.get(made_with)
+    if key is None:
+        if len(_keys) >= _MOST_KEYS:
+            _keys.clear()
+        key = _keys[made_with] = digest(made_with[0], made_with[1], "kept face", FORMAT, *made_with[2:])
+    return key
+
+
+_keys: dict[tuple, str] = {}
+_MOST_KEYS = 100_000
 
 
 def _keepable(face: Face) -> bool:
