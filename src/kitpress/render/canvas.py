@@ -17,7 +17,7 @@ from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
 from kitpress.impose import pageboxes
 from kitpress.impose.pageboxes import PageBoxes
-from kitpress.render import backdrops, facecache, frametexts
+from kitpress.render import facecache, replays
 from kitpress.typeset import direction, fonts, parsed
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
@@ -115,7 +115,8 @@ def draw_face(c: Canvas, face: Face, clip: bool = True) -> None:
     """Draw a face with its trim's lower-left corner at the origin."""
     h = face.size[1]
     c.saveState()
-    backdrops.draw(c, face, clip, lambda: _backdrop(c, face, clip))
+    backdrop = ("backdrop", face.size, face.bleed, clip, face.shapes)  # what a layout's faces mostly share
+    replays.draw(c, backdrop, face.sheet, lambda: _backdrop(c, face, clip))
     for placed in face.children:
         child, x, y, turn = placed.face, placed.x, placed.y, placed.turn
         cw, ch = child.size
@@ -228,7 +229,9 @@ def _frame(c: Canvas, face: Face, frame: TextFrame) -> None:
             w, h = h, w
         c.translate(-w / 2, -h / 2)
         x, top = 0, h
-    frametexts.draw(c, face, frame, (x, top, w, h), lambda: _text(c, face, frame, x, top, w, h))
+    repeats = "<face" not in frame.markup and "<index" not in frame.markup  # else it draws what is the card's own
+    key = ("text", frame, (x, top, w, h)) if repeats else None
+    replays.draw(c, key, face.sheet, lambda: _text(c, face, frame, x, top, w, h))
     if frame.rotate:
         c.restoreState()
 
