@@ -17,13 +17,15 @@ from kitpress import __version__
 from kitpress.compose.scene import Face, TextFrame
 from kitpress.impose import pageboxes
 from kitpress.impose.pageboxes import PageBoxes
-from kitpress.render import facecache, replays
+from kitpress.render import facecache, pagedicts, replays
 from kitpress.typeset import direction, fonts, parsed
 from kitpress.typeset.frames import embedder, set_frame
 from kitpress.layout.stylesheet import StyleSheet
 from kitpress.typeset import styles
 
 INK = Color(0.1, 0.1, 0.1)
+
+pagedicts.install()  # every document saved in this process formats each kind of page once
 
 
 @dataclass(frozen=True)
