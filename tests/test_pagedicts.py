@@ -8,6 +8,7 @@ import io
 import pytest
 from PIL import Image
 from reportlab.lib.colors import CMYKColorSep, Color
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -59,8 +60,6 @@ def _varied(c: Canvas):
 
 
 def _reader():
-    from reportlab.lib.utils import ImageReader
-
     return ImageReader(_picture())
 
 
