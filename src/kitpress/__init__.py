@@ -1,7 +1,8 @@
 """kitpress: YAML content to print-ready table kits for classroom board games."""
 
-from kitpress import quickclasses
+from kitpress import keptpatterns, quickclasses
 
+keptpatterns.install()  # before the patterns of what follows are compiled
 quickclasses.install()  # before any dataclass is made
 
 from kitpress import collector  # noqa: E402
