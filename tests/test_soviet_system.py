@@ -104,6 +104,50 @@ def test_card_counts_reach_the_pdfs(kit, game):
     assert files["banknotes.pdf"]["pages"] == -(-notes // 12)
 
 
+def _trim_lines_and_crop_marks(reader: PdfReader, page) -> tuple[list, list]:
+    """The x and y of a sheet's card trims (its thin trim outlines) and of its crop marks (its
+    other hairlines, each across one of them), read from the page's operators."""
+    from pypdf.generic import ContentStream
+
+    width, widths, trims, marks, start = 1.0, [], [], [], None
+    for args, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            widths.append(width)
+        elif op == b"Q":
+            width = widths.pop() if widths else width
+        elif op == b"w":
+            width = float(args[0])
+        elif op == b"re" and width == 0.25:
+            x, y, w, h = map(float, args)
+            trims += [("x", x), ("x", x + w), ("y", y), ("y", y + h)]
+        elif op == b"m":
+            start = tuple(map(float, args))
+        elif op == b"l" and start is not None:
+            end = tuple(map(float, args))
+            if width == 0.25:
+                marks.append(("x", start[0]) if start[0] == end[0] else ("y", start[1]))
+            start = end
+    return trims, marks
+
+
+def test_every_sheet_of_life_cards_has_crop_marks_at_the_trims_of_its_own_cards(kit):
+    """Crop marks are drawn once a process and written again on every sheet alike
+    (render/cardsheets): a part-filled sheet still gets the marks of its own cards only."""
+    folder, _ = kit
+    reader = PdfReader(folder / "life-cards.pdf")
+    lines_per_sheet = set()
+    for number, page in enumerate(reader.pages[::2]):  # the fronts: each followed by its backs
+        trims, marks = _trim_lines_and_crop_marks(reader, page)
+
+        def distinct(lines):
+            return sorted({(axis, round(at, 1)) for axis, at in lines})
+
+        assert trims and distinct(marks) == distinct(trims), f"sheet {number + 1}"
+        assert len(marks) == 2 * len(distinct(marks))  # a mark at each end of every cut line
+        lines_per_sheet.add(len(distinct(trims)))
+    assert len(lines_per_sheet) > 1  # full sheets and part-filled ones (a deck's last)
+
+
 def test_banknote_counts_are_settings(tmp_path):
     folder, entries, _ = build_game(
         Project(REPO),
