@@ -73,8 +73,9 @@ def test_a_process_after_the_first_compiles_nothing_it_did_and_matches_alike(tmp
     made, total, seen = _probe(tmp_path)
     assert len(made) > 100 and total > len(made) + 40  # kitpress's and its libraries', then the probe's own
     again, total_again, seen_again = _probe(tmp_path)
-    # the only pattern compiled again is reportlab's, written from a set (in another order each time)
-    assert len(again) == total_again <= 1 and not set(again) & set(made)
+    # compiled again: only what a library writes from a set, in another order each time (reportlab's
+    # safe-eval names; Babel's plural operators, when it is imported), never a pattern kept before
+    assert len(again) == total_again <= 2 and not set(again) & set(made)
     assert seen_again == seen
     # and what the probe found is what Python finds without kitpress
     alone = PROBE.replace(KITPRESS, ALONE)

@@ -27,7 +27,7 @@ from kitpress import usercache
 
 _FORMAT = 2
 # a pattern that none of the last 8 processes to write the file compiled is dropped: reportlab
-# writes one from a set, in another order in every process, so one new pattern a process is usual
+# and Babel each write one from a set, in another order in every process, so new patterns are usual
 _AGE = 8
 _VERSION = f"{sys.implementation.cache_tag}-{'.'.join(map(str, sys.version_info[:3]))}-sre{_sre.MAGIC}"
 
