@@ -39,3 +39,20 @@ def test_no_writable_cache_folder_still_hyphenates(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     path = pyphen.LANGUAGES["en_US"]
     assert styles._patterns(path).positions("hyphenation") == pyphen.HyphDict(path).positions("hyphenation")
+
+
+def test_kept_values_read_back_only_whole_and_of_their_version(tmp_path):
+    from kitpress import usercache
+
+    path = tmp_path / "kept.marshal"
+    values = ({"a": (1, 2.5, None, "é")}, [b"\x00", True])
+    usercache.write_values(path, 3, *values)
+    assert usercache.read_values(path, 3) == values
+    assert usercache.read_values(path, 4) is None  # another version of the format
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert usercache.read_values(path, 3) is None  # damaged since
+    assert usercache.read_values(tmp_path / "none.marshal", 3) is None and usercache.read_values(None, 3) is None
+    with pytest.raises(ValueError):
+        usercache.write_values(path, 3, object())  # not a value marshal writes

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import _sre
 import atexit
-import marshal
 import re
 import sys
 import threading
@@ -70,14 +69,9 @@ class _Kept:
         self._load()
 
     def _load(self) -> None:
-        try:
-            data = usercache.unsealed(self.path.read_bytes()) if self.path is not None else None
-            if data is not None:
-                version, generation, handed, last = marshal.loads(data)
-                if version == _FORMAT and isinstance(handed, dict) and isinstance(last, dict):
-                    self.generation, self.handed, self.last = generation, handed, last
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # compiled again, and written anew at exit
+        kept = usercache.read_values(self.path, _FORMAT)
+        if kept is not None and len(kept) == 3 and type(kept[0]) is int and isinstance(kept[1], dict) and isinstance(kept[2], dict):
+            self.generation, self.handed, self.last = kept  # else compiled again, and written anew at exit
 
     def compile(self, pattern, flags=0):
         """re's compiler, for a pattern given as text; the engine is handed what it was before."""
@@ -110,10 +104,9 @@ class _Kept:
         last = {key: generation if key in self.used else self.last.get(key, 0) for key in self.handed}
         kept = {key: made for key, made in last.items() if made > generation - _AGE}
         try:
-            data = marshal.dumps((_FORMAT, generation, {key: self.handed[key] for key in kept}, kept))
+            usercache.write_values(self.path, _FORMAT, generation, {key: self.handed[key] for key in kept}, kept)
         except ValueError:  # a value marshal cannot write: never seen in re's code, kept out all the same
             return
-        usercache.write(self.path, usercache.sealed(data))
         self.new = 0
 
 

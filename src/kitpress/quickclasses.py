@@ -18,7 +18,6 @@ import atexit
 import builtins
 import dataclasses
 import importlib.util
-import marshal
 import sys
 
 from kitpress import usercache
@@ -38,14 +37,9 @@ class _Compiled:
         self._load()
 
     def _load(self) -> None:
-        try:
-            data = usercache.unsealed(self.path.read_bytes()) if self.path is not None else None
-            if data is not None:
-                version, code = marshal.loads(data)
-                if version == _FORMAT and isinstance(code, dict):
-                    self.code = code
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # compiled again, and written anew at exit
+        kept = usercache.read_values(self.path, _FORMAT)
+        if kept is not None and len(kept) == 1 and isinstance(kept[0], dict):
+            self.code = kept[0]  # else compiled again, and written anew at exit
 
     def exec(self, source, globals=None, locals=None, /, **kw):
         """exec(), with a text compiled before given as its code: compiled as exec() would
@@ -62,8 +56,8 @@ class _Compiled:
         return builtins.exec(source, globals, locals, **kw)
 
     def save(self) -> None:
-        if self.new and self.path is not None:
-            usercache.write(self.path, usercache.sealed(marshal.dumps((_FORMAT, self.code))))
+        if self.new:
+            usercache.write_values(self.path, _FORMAT, self.code)
             self.new = 0
 
 

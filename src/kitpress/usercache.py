@@ -4,6 +4,7 @@ home, kitpress derives everything again each time."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import tempfile
 import zlib
@@ -40,3 +41,23 @@ def unsealed(entry: bytes) -> bytes | None:
     """What `sealed` was given; None for an entry damaged since (or never sealed)."""
     data = entry[4:]
     return data if len(entry) >= 4 and entry[:4] == zlib.crc32(data).to_bytes(4, "big") else None
+
+
+def read_values(path: Path | None, version: int) -> tuple | None:
+    """The values `write_values` kept in `path` with this `version` of their format; None if
+    there are none, or they are damaged or of another version."""
+    if path is None:
+        return None
+    try:
+        data = unsealed(path.read_bytes())
+        kept = marshal.loads(data) if data is not None else None
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return kept[1:] if isinstance(kept, tuple) and kept and kept[0] == version else None
+
+
+def write_values(path: Path | None, version: int, *values) -> None:
+    """Keep plain values (marshal's: no code runs when they are read back) and code, behind a
+    CRC, with the `version` of their format. ValueError for a value marshal cannot write."""
+    if path is not None:
+        write(path, sealed(marshal.dumps((version, *values))))
