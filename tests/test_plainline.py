@@ -68,6 +68,23 @@ def test_a_plain_line_asked_to_split_is_a_paragraph_from_then_on():
     assert type(line) is Paragraph and all(type(part) is Paragraph for part in parts)
 
 
+def test_wrapped_again_at_the_same_width_it_keeps_its_lines_and_at_another_breaks_anew(monkeypatch):
+    from kitpress.typeset import plainline
+
+    broken = []
+    real = plainline.break_lines
+    monkeypatch.setattr(plainline, "break_lines", lambda *a: broken.append(a[2]) or real(*a))
+    style = _style(TA_LEFT)
+    text = "a rather longer title that cannot fit on one line"
+    line = PlainLine(text, style)
+    narrow, wide = line.wrap(90, 500), None
+    lines = line.blPara.lines
+    assert line.wrap(90, 80) == narrow and line.blPara.lines is lines and broken == [90]  # a table's second wrap
+    wide = line.wrap(400, 500)
+    assert wide[1] < narrow[1] and broken == [90, 400]
+    assert line.wrap(90, 500) == narrow == Paragraph(text, style).wrap(90, 500) and broken == [90, 400, 90]
+
+
 def test_no_break_spaces_keep_a_number_and_its_unit_together():
     # thousands in Russian are grouped with U+00A0: "10 000" must never break between its groups
     from kitpress.typeset.markup import Builder

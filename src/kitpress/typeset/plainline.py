@@ -47,8 +47,11 @@ class PlainLine(Paragraph):
         self.caseSensitive, self.encoding = 1, "utf8"
         self.words = (text.upper() if style.textTransform == "uppercase" else text).split(" ")
         self.words = [word for word in self.words if word]
+        self._wrapped_at: float | None = None  # the width its lines were last broken for
 
     def wrap(self, availWidth, availHeight):
+        if availWidth == self._wrapped_at:  # a table wraps a cell again to draw it: the same lines
+            return self.width, self.height
         style = self.style
         first = availWidth - style.leftIndent - style.firstLineIndent - style.rightIndent
         later = availWidth - style.leftIndent - style.rightIndent
@@ -70,6 +73,7 @@ class PlainLine(Paragraph):
         )
         self._wrapWidths = [first, later]
         self.width, self.height = availWidth, len(lines) * style.leading
+        self._wrapped_at = availWidth
         return self.width, self.height
 
     def drawOn(self, canvas, x, y, _sW=0):
