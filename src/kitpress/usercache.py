@@ -57,7 +57,8 @@ def read_values(path: Path | None, version: int) -> tuple | None:
 
 
 def write_values(path: Path | None, version: int, *values) -> None:
-    """Keep plain values (marshal's: no code runs when they are read back) and code, behind a
-    CRC, with the `version` of their format. ValueError for a value marshal cannot write."""
+    """Keep what marshal writes (plain values, containers, compiled code: reading them back runs
+    nothing) behind a CRC, with the `version` of their format. ValueError for a value marshal
+    cannot write."""
     if path is not None:
         write(path, sealed(marshal.dumps((version, *values))))
