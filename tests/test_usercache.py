@@ -56,3 +56,15 @@ def test_kept_values_read_back_only_whole_and_of_their_version(tmp_path):
     assert usercache.read_values(tmp_path / "none.marshal", 3) is None and usercache.read_values(None, 3) is None
     with pytest.raises(ValueError):
         usercache.write_values(path, 3, object())  # not a value marshal writes
+
+
+def test_a_cache_file_lives_in_its_folder_or_nowhere(tmp_path, monkeypatch):
+    from kitpress import usercache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert usercache.file("patterns", "a.marshal") == tmp_path / "kitpress" / "patterns" / "a.marshal"
+    assert (tmp_path / "kitpress" / "patterns").is_dir()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert usercache.file("patterns", "a.marshal") is None

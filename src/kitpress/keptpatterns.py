@@ -64,8 +64,7 @@ class _Kept:
         self.last: dict[tuple, int] = {}  # (pattern, flags) -> the generation that last compiled it
         self.used: set[tuple] = set()
         self.new = 0
-        folder = usercache.folder("patterns")
-        self.path = folder / f"{_VERSION}.marshal" if folder else None
+        self.path = usercache.file("patterns", f"{_VERSION}.marshal")
         self._load()
 
     def _load(self) -> None:

@@ -32,8 +32,7 @@ class _Compiled:
     def __init__(self):
         self.code: dict[str, object] = {}
         self.new = 0
-        folder = usercache.folder("classes")
-        self.path = folder / f"{sys.implementation.cache_tag}-{importlib.util.MAGIC_NUMBER.hex()}.marshal" if folder else None
+        self.path = usercache.file("classes", f"{sys.implementation.cache_tag}-{importlib.util.MAGIC_NUMBER.hex()}.marshal")
         self._load()
 
     def _load(self) -> None:

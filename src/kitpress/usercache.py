@@ -21,6 +21,12 @@ def folder(name: str) -> Path | None:
     return root
 
 
+def file(name: str, filename: str) -> Path | None:
+    """A file of the cache folder `name` (see `folder`); None if that folder cannot be."""
+    root = folder(name)
+    return root / filename if root is not None else None
+
+
 def write(path: Path, data: bytes) -> None:
     """Write a cache file whole or not at all: readers never see half of one."""
     try:
