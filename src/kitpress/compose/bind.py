@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from jinja2.nodes import EvalContext
 from jinja2.sandbox import SecurityError
 from markupsafe import Markup, escape
 
 from kitpress import __version__, files, usercache
-from kitpress.compose import budgets, filters, reads, sandbox
+from kitpress.compose import budgets, direct, filters, reads, sandbox
 from kitpress.compose.missing import Missing, MissingError, described
 from kitpress.compose.budgets import BudgetError
 from kitpress.compose.sandbox import BudgetedEnvironment
@@ -100,6 +101,9 @@ class Binder:
         # compose/memo; reads.EVERYTHING among them when one may have read any
         self.reads: set | None = None
         self._names: dict = {}
+        # the steps of each template text that is text and values only (compose/direct), else None
+        self._plans: dict[str, tuple[direct.Plan, frozenset] | None] = {}
+        self._eval_ctx = EvalContext(self.env)  # what jinja's compiled code hands finalize
 
     def track(self, into: set | None) -> set | None:
         """Collect the names later renders read into `into` (None: stop); returns what was collected into before."""
@@ -179,14 +183,29 @@ class Binder:
         if "{" not in source:
             _check_printed(str(source), source.loc, document)
             return str(source), Printed()
-        template = self.template(source)
+        if source in self._plans:
+            planned = self._plans[source]
+        else:  # compiled first: a template jinja refuses is said at its place
+            self.template(source)
+            steps = direct.plan(self.env, str(source)) if self.env.autoescape is True else None
+            planned = self._plans[source] = (steps, direct.names(steps)) if steps else None
         if self.reads is not None:
             self._read(str(source), False)
         self._printed = Printed()
         meter = self._metered()
         meter.start(document)
         try:
-            text = template.render(context)
+            text = None
+            if planned is not None and planned[1] <= context.keys():
+                mark = meter.mark()
+                try:
+                    text = direct.render(self.env, self._eval_ctx, planned[0], context)
+                except Exception:  # noqa: BLE001 - rendered again by jinja, which says what and where
+                    meter.back(mark)
+                    self._printed = Printed()
+                    text = None
+            if text is None:
+                text = self.template(source).render(context)
         except KitpressError:
             raise
         except Exception as exc:  # noqa: BLE001 - every template failure is the author's, with a place

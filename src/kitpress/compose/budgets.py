@@ -250,6 +250,14 @@ class Meter:
         self.fuel = self.room = self._steps = self._text = self._reserve = 0
         self._open = False
 
+    def mark(self) -> tuple:
+        """Where the render running now stands, to be set back to (`back`)."""
+        return self.fuel, self.room, self._reserve, self._deadline, self.spent
+
+    def back(self, mark: tuple) -> None:
+        """Set the render running now back to `mark`: it runs again from there, as if it had not run."""
+        self.fuel, self.room, self._reserve, self._deadline, self.spent = mark
+
     def spend(self, steps: int) -> None:
         self.fuel -= steps
         if self.fuel < 0:
