@@ -1,5 +1,7 @@
 """A PlainLine measures, breaks into lines and prints exactly as the Paragraph it stands for."""
 
+import re
+
 import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
@@ -169,3 +171,49 @@ def test_multiline_plain_text_prints_as_the_paragraph_does(tmp_path, alignment, 
         c.save()
         pdfs.append((tmp_path / f"{make.__name__}.pdf").read_bytes())
     assert pdfs[0] == pdfs[1]
+
+
+@pytest.mark.parametrize(
+    "color, opacity_before",
+    [("#7a1f1f", None), ("#7a1f1f", 0.5), ("rgba", None), ("cmyk", None)],
+    ids=["rgb", "rgb-after-an-opacity", "translucent", "cmyk"],
+)
+def test_plain_text_writes_the_operators_reportlabs_text_object_does(tmp_path, monkeypatch, color, opacity_before):
+    """PlainLine writes its text's operators itself where it can (a plain RGB colour, the fill
+    opacity in place): byte for byte what reportlab's canvas and text object write, subsets,
+    escapes and moves included; other colours are drawn by the text object."""
+    from reportlab.lib.colors import CMYKColor, Color, HexColor
+
+    from kitpress.typeset import plainline
+
+    fill = {"rgba": Color(0.2, 0.4, 0.6, alpha=0.5), "cmyk": CMYKColor(0, 0.5, 1, 0.2)}.get(color) or HexColor(color)
+    texts = ["Card (12) \\ 7", "Налог на доходы and the tax (налог) on income " * 3, "Σ 100 € ½"]
+    written = []
+    real = plainline._written
+
+    def counted(*args):
+        written.append(real(*args))
+        return written[-1]
+
+    def draw(name):
+        c = Canvas(str(tmp_path / name), pagesize=(300, 600), invariant=1, pageCompression=0)
+        if opacity_before is not None:
+            c.setFillAlpha(opacity_before)
+        for alignment, y in ((TA_LEFT, 450), (TA_CENTER, 250), (TA_RIGHT, 50)):
+            style = _style(alignment, textColor=fill, fontSize=9, leading=11, leftIndent=3, firstLineIndent=5)
+            for i, text in enumerate(texts):
+                flow = PlainLine(text, style)
+                flow.wrap(150, 1000)
+                flow.drawOn(c, 20, y + 60 * i)
+        c.save()
+        return (tmp_path / name).read_bytes()
+
+    monkeypatch.setattr(plainline, "_written", counted)
+    ours = draw("ours.pdf")
+    monkeypatch.setattr(plainline, "_written", lambda *args: None)
+    theirs = draw("theirs.pdf")
+    assert ours == theirs
+    assert b"Tj" in ours and b" Td" in ours and b"\\(12\\) \\\\" in ours  # text, centred lines moved, escapes
+    assert len(set(re.findall(rb"/\S+\+(\d+) [\d.]+ Tf", ours))) > 1  # more than one subset
+    fast = [w for w in written if w is not None]
+    assert len(written) == 9 and len(fast) == (9 if color.startswith("#") and opacity_before is None else 0)
