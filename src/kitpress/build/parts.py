@@ -118,7 +118,7 @@ def _draw_tasks(
         if tasks[index].path in whole:
             progress(_pages(tasks[index].path.name, made * options.tables))
 
-    results, found = batches.draw_all(tasks, _tail_imports, finished)
+    results, found = batches.draw_all(tasks, partial(_tail_imports, game.lang), finished)
     problems = strictly([p for each in found for p in each], options.strict)
     if any(p.level == "error" for p in problems):
         raise KitpressError(list(dict.fromkeys(problems)))  # a face printed twice fails once
@@ -137,12 +137,18 @@ def _pages(name: str, count: int) -> str:
     return f"{name}  {count} page{'s' if count != 1 else ''}"
 
 
-def _tail_imports() -> None:
-    """What the main process needs once the drawing is done (pdfium and PNG for the kit page's
-    thumbnails), imported while the workers draw: off the critical path of every build. qpdf
-    (pikepdf) is imported only where it is used: kitpress joins its own files itself."""
+def _tail_imports(lang: str) -> None:
+    """What the main process needs once the drawing is done, made ready while the workers draw:
+    off the critical path of every build. pdfium and PNG for the kit page's thumbnails, and the
+    plural rule of the kit page's words in the kit's language (Babel: 4 ms of the 50 a 600-card
+    build spent after its last card). qpdf (pikepdf) is imported only where it is used: kitpress
+    joins its own files itself."""
     import pypdfium2  # noqa: F401
     from PIL import PngImagePlugin  # noqa: F401
+
+    from kitpress.content.i18n import plurals
+
+    plurals.ready(lang)
 
 
 def _thumbnail(tasks: list[batches.Task], index: int, drawn) -> None:

@@ -30,6 +30,12 @@ def _rule(lang: str):
 _NOT_CACHED = object()
 
 
+def ready(lang: str) -> None:
+    """Have the language's rule at hand before it is asked for (Babel imported, the rule read):
+    for a process with time to spare."""
+    _rule(lang)
+
+
 def _cldr_rules(lang: str) -> dict[str, str] | None:
     from babel import Locale, UnknownLocaleError
 
