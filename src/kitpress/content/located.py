@@ -1,6 +1,6 @@
 """Values that remember where they were written: mappings become `YMap` (a dict), sequences
 `YList` (a list), strings `LocStr` (a str); each knows its `loc`, and containers know the loc
-of every key and item. Made by the YAML door (yamlio) and by the cache of parsed files
+of every key and item. A checked list of records is `Records`. Made by the YAML door (yamlio) and by the cache of parsed files
 (parsedcache)."""
 
 from __future__ import annotations
@@ -62,6 +62,24 @@ class YList(list):
     def replaced(self, items: list) -> YList:
         """A copy holding `items`, with this list's places (see YMap.replaced)."""
         out = YList(items, loc=self.loc)
+        out.item_locs = self.item_locs
+        return out
+
+
+class Records(YList):
+    """A list of records that also answers `records['some-id']` (content/schema makes them)."""
+
+    def __init__(self, items, loc: Loc):
+        super().__init__(items, loc=loc)
+        self.by_id = {str(item["id"]): item for item in items if "id" in item}
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            return self.by_id[key]
+        return super().__getitem__(key)
+
+    def replaced(self, items: list) -> Records:
+        out = Records(items, self.loc)
         out.item_locs = self.item_locs
         return out
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kitpress.content.located import Records
 from kitpress.content.yamlio import LocStr, YList, YMap
 from kitpress.errors import Loc, Problems, did_you_mean
 
@@ -72,24 +73,6 @@ class Type:
             "str": "text",
             "id": "an id",
         }[self.kind]
-
-
-class Records(YList):
-    """A list of records that also answers `records['some-id']`."""
-
-    def __init__(self, items, loc: Loc):
-        super().__init__(items, loc=loc)
-        self.by_id = {str(item["id"]): item for item in items if "id" in item}
-
-    def __getitem__(self, key):
-        if isinstance(key, str):
-            return self.by_id[key]
-        return super().__getitem__(key)
-
-    def replaced(self, items: list) -> Records:
-        out = Records(items, self.loc)
-        out.item_locs = self.item_locs
-        return out
 
 
 def _split_top(text: str, sep: str) -> list[str]:
