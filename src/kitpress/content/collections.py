@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kitpress.content import rows, tables, yamlio
+from kitpress.content import parsedcache, rows, tables, yamlio
 from kitpress.content.schema import CheckedItems, Checker, Type
 from kitpress.content.yamlio import YMap
+from kitpress.digest import digest
 from kitpress.errors import KitpressError, Loc, Problems, did_you_mean
 
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}
@@ -31,35 +32,52 @@ def load(
     where: dict[str, Loc] = {}
     checker = Checker(problems, kept=checked)
     unreadable = False
+    # a new process keeps each file as checked (content/parsedcache); a running one, what it
+    # parsed and checked itself (`read`, `checked`)
+    schema = digest(types) if read is yamlio.load_file and checked is None else None
 
-    def define(name: str, value, loc: Loc, value_loc: Loc) -> None:
+    def define(name: str, value, loc: Loc, value_loc: Loc, check: bool = True) -> None:
         if name in where:
             problems.error(f"collection '{name}' is already defined at {where[name]}", loc)
             return
         where[name] = loc
         if value is not None:
-            data[name] = checker.check(value, types[name], name, value_loc)
+            data[name] = checker.check(value, types[name], name, value_loc) if check else value
 
     for path in sorted(root.glob("*.yaml")):
         if path.name in SPECIAL_FILES:
             continue
+        shown_file = f"{shown}/{path.name}"
         try:
-            doc = read(path, f"{shown}/{path.name}", within=[root])
+            if schema is None:
+                doc = read(path, shown_file, within=[root])
+            else:
+                text = yamlio.read_file(path, shown_file, within=[root])
+                kept = parsedcache.find_checked(text, shown_file, schema, yamlio.MAX_DEPTH)
+                if kept is not None:
+                    collections, refs = kept
+                    for name, value in collections.items():
+                        define(name, value, collections.key_loc(name), collections.loc_of(name), check=False)
+                    checker.refs.extend(refs)
+                    continue
+                doc, count, anchored = yamlio.parse(text, shown_file)
         except KitpressError as exc:
             problems.items.extend(exc.problems)
             unreadable = True  # its collections are unknown: do not also report them as missing
             continue
         if not isinstance(doc, YMap):
-            problems.error(
-                "a content file is a mapping of collection names", getattr(doc, "loc", Loc(f"{shown}/{path.name}", 1, 1))
-            )
+            problems.error("a content file is a mapping of collection names", getattr(doc, "loc", Loc(shown_file, 1, 1)))
             continue
+        said, referred = len(problems.items), len(checker.refs)
         for name, value in doc.items():
             loc = doc.key_loc(name)
             if name not in types:
                 problems.error(f"unknown collection '{name}'{did_you_mean(name, types)} (declare it in schema.yaml)", loc)
             else:
                 define(name, value, loc, doc.loc_of(name))
+        if schema is not None and not anchored and len(problems.items) == said:  # kept only with nothing to say
+            checked_here = doc.replaced({name: data[name] if value is not None else None for name, value in doc.items()})
+            parsedcache.keep_checked(text, shown_file, schema, checked_here, checker.refs[referred:], count)
     for path in sorted(p for p in root.iterdir() if tables.is_table(p)):
         try:
             sheets = tables.read(path, f"{shown}/{path.name}", within=[root])

@@ -169,7 +169,18 @@ def _careful(text: str, path: str, lines: int = 0, depth: int = 0) -> tuple[obje
 def load_file(path: Path, shown: str | None = None, *, within: Iterable[Path]):
     """Parse a YAML file found inside the folders `within`, through the files door (its size,
     kind and place checked before it is read)."""
-    return load_text(files.read_text(path, within, MAX_BYTES, shown or str(path)), shown or str(path))
+    return load_text(read_file(path, shown, within=within), shown or str(path))
+
+
+def read_file(path: Path, shown: str | None = None, *, within: Iterable[Path]) -> str:
+    """The text of a YAML file found inside the folders `within` (see load_file)."""
+    return files.read_text(path, within, MAX_BYTES, shown or str(path))
+
+
+def parse(text: str, path: str) -> tuple[object, int, bool]:
+    """`load_text`, with the count of values the text holds and whether it names or repeats any
+    node (&, *)."""
+    return _load_whole(text, path)
 
 
 class Reread:
