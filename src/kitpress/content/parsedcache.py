@@ -41,6 +41,7 @@ IN_BACKGROUND = 20_000  # values: a file with more has its entry written by a fo
 MAX_BYTES = 64 * 1024 * 1024
 _TOUCH_AFTER = 24 * 3600  # an entry read again is marked used at most once a day
 _MAP, _LIST, _TEXT, _PLAIN, _RECORDS = 0, 1, 2, 3, 4
+_PLAINS = (int, float, bool, type(None))  # the plain values a parse gives
 _FORMAT = 2  # raise it when an entry's shape changes
 # what a value is depends on how yamlio and yamlevents build it, on how content/schema checks it
 # and on PyYAML's scalars: all are in the key
@@ -280,7 +281,19 @@ class _Rebuild:
             at = None
             if line:
                 at = value_locs[key] = Loc(path, line, col)
-            out[key] = self._item(item, depth, at)
+            # a text at its key's place or a number, most of a file, made here: a call each was
+            # a sixth of the time (a 20,000-card deck: 0.36 s against 0.30)
+            kind = item[0] if type(item) is tuple and item else None
+            if kind == _TEXT and len(item) == 5 and item[4] is False and type(item[3]) is str and at is not None and item[1] == line and item[2] == col:
+                self.count += 1
+                out[key] = LocStr(item[3], at)
+            elif kind == _PLAIN and len(item) == 2 and type(item[1]) in _PLAINS:
+                self.count += 1
+                out[key] = item[1]
+            else:
+                out[key] = self._item(item, depth, at)
+        if self.count > self.most:
+            raise Damaged
         return out
 
     def _item(self, flat, depth: int, at: Loc | None):
@@ -312,7 +325,7 @@ class _Rebuild:
 
 def _plain(flat: tuple):
     value = flat[1]
-    if len(flat) != 2 or not (value is None or type(value) in (int, float, bool)):
+    if len(flat) != 2 or type(value) not in _PLAINS:
         raise Damaged
     return value
 
