@@ -80,3 +80,35 @@ def test_a_damaged_entry_is_read_again(cache, damage):
     truncated = marshal.dumps({**keptfaces._kept(TTFontFace(str(path))), "charWidths": None})
     entry.write_bytes(truncated)
     _same(keptfaces.face(path), TTFontFace(str(path)))
+
+
+def test_a_subset_embedded_again_in_another_document_is_written_the_same(cache):
+    """A subset's widths and ToUnicode map are made once a process (stablefont._subset_parts):
+    the next document that embeds the same glyphs writes the same bytes, compressed or not as
+    that document asks."""
+    import re
+    import zlib
+
+    from kitpress.typeset import stablefont
+
+    path = next(p for p in FONTS if p.name == "NotoSans-Regular.ttf")
+    pdfmetrics.registerFont(StableFont("Parts-Test", str(path)))
+
+    def drawn(compressed: int) -> bytes:
+        out = io.BytesIO()
+        canvas = Canvas(out, invariant=1, pageCompression=compressed, initialFontName="Parts-Test", initialFontSize=12)
+        canvas.drawString(72, 720, "Widths (and) maps — Ünïcode €5 ✓")
+        canvas.save()
+        return out.getvalue()
+
+    fresh = {}
+    for compressed in (1, 0):
+        stablefont._PARTS.clear()
+        fresh[compressed] = drawn(compressed)
+    stablefont._PARTS.clear()
+    assert [drawn(1), drawn(0), drawn(1)] == [fresh[1], fresh[0], fresh[1]]  # made once, then kept
+    for compressed, pdf in fresh.items():
+        streams = re.findall(rb"<<\n(/Filter \[ /FlateDecode \] )?/Length \d+\n>>\nstream\n(.*?)endstream", pdf, re.S)
+        cmaps = [(bool(filtered), zlib.decompress(body) if filtered else body) for filtered, body in streams]
+        cmaps = [(filtered, body) for filtered, body in cmaps if b"begincmap" in body]
+        assert cmaps and all(filtered == bool(compressed) and b"Registry (" in body for filtered, body in cmaps)
