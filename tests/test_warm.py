@@ -152,6 +152,24 @@ def test_a_card_that_only_moved_is_composed_again_so_its_problems_point_at_its_n
     assert pdfs(folder) == pdfs(again.folder)
 
 
+def test_a_new_build_after_a_card_only_moved_says_its_problems_at_its_new_line(tmp_path):
+    """The card prints the same, but a kit kept with its warnings must say them where they are
+    now: a new process builds it again (render/fingerprints.places)."""
+    root = state_in_class(tmp_path)
+    roles = root / "content/state-in-class/roles.yaml"
+    edit(roles, "flavour: Your salary is huge", "flavour: " + "Your salary is really very huge indeed " * 6 + "and")
+    options = BuildOptions(out=root / "out", settings=())
+    first = build_game(Project(root), "state-in-class", options)
+    said = [w for entry in first.entries for w in entry.warnings or ()]
+    edit(roles, "roles:\n", "# a line more above every role\nroles:\n")
+    again = build_game(Project(root), "state-in-class", options)
+    moved = [w for entry in again.entries for w in entry.warnings or ()]
+    text = roles.read_text(encoding="utf-8")
+    line = text[: text.index("really very huge")].count("\n") + 1
+    assert said and len(moved) == len(said) and any(f"roles.yaml:{line}:" in w for w in moved) and moved != said
+    assert not any(f"roles.yaml:{line - 1}:" in w for w in moved)
+
+
 def test_a_layout_edit_starts_the_layouts_and_their_faces_anew(tmp_path):
     root = state_in_class(tmp_path)
     project, warm, options = Project(root), Warm(), BuildOptions(out=root / "warm")

@@ -48,9 +48,9 @@ class Loc:
         return sheet["sheet"] if sheet else ""
 
     def __str__(self) -> str:
-        if self.line and self.sheet:
-            return f"{self.path}!{column_letters(self.col)}{self.line}"
         if self.line:
+            if self.path.endswith("]") and self.sheet:  # a sheet's name ends it: the look first (a place is printed often)
+                return f"{self.path}!{column_letters(self.col)}{self.line}"
             return f"{self.path}:{self.line}:{self.col}"
         return self.path
 

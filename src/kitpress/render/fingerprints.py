@@ -48,12 +48,16 @@ def places(face: Face) -> str:
     texts they print, with their places. Not in its digest: a card that only moved a line down
     prints the same; but a file kept with its warnings must say them where they are now."""
     if not face.places:
-        value = digest(
-            [(f.blame.tag, f.blame.where, _loc(f.blame.markup), [*map(_loc, f.blame.printed)]) for f in face.frames if f.blame],
-            [places(child.face) for child in face.children],
-            sorted((k, places(v)) for k, v in face.faces.items()),
-        )
-        object.__setattr__(face, "places", value)
+        # one flat run of texts, each list led by its length (digest takes a run of plain texts
+        # as it is: nested lists were two thirds of the time, 12 µs a card)
+        blamed = [frame.blame for frame in face.frames if frame.blame]
+        flat = [str(len(blamed))]
+        for blame in blamed:
+            flat += (blame.tag, blame.where, _loc(blame.markup), str(len(blame.printed)), *map(_loc, blame.printed))
+        flat += (str(len(face.children)), *(places(child.face) for child in face.children), str(len(face.faces)))
+        for key, inner in sorted(face.faces.items()):
+            flat += (key, places(inner))
+        object.__setattr__(face, "places", digest(*flat))
     return face.places
 
 
