@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kitpress.quickclasses import set_by_slots
+
 
 # a place in a workbook's sheet: the workbook's path and the sheet's name, `roles.xlsx[roles]`
 # (no spreadsheet lets a sheet's name hold a bracket)
@@ -14,7 +16,8 @@ _SHEET = re.compile(r"(?P<file>.+\.(?:xlsx|ods))\[(?P<sheet>[^\[\]]+)\]", re.IGN
 _PRINTED = re.compile(r"(?P<path>.+?)(?::(?P<line>\d+):(?P<col>\d+)|!(?P<letters>[A-Z]+)(?P<row>\d+))?")
 
 
-@dataclass(frozen=True, order=True, slots=True, init=False)
+@set_by_slots
+@dataclass(frozen=True, order=True, slots=True)
 class Loc:
     """A place in a source file; line and col count from 1. In a workbook the path names the
     sheet too (`Loc.cell`), the line is the row and the col the column, and the place prints as
@@ -24,13 +27,6 @@ class Loc:
     path: str
     line: int = 0
     col: int = 0
-
-    def __init__(self, path: str, line: int = 0, col: int = 0) -> None:
-        # frozen: set through the fields' slots, which dataclass's own __init__ reaches through
-        # object.__setattr__ in 0.43 µs against 0.26 (a 20,000-card deck has 260,000 places)
-        _set_path(self, path)
-        _set_line(self, line)
-        _set_col(self, col)
 
     @classmethod
     def cell(cls, workbook: str, sheet: str, row: int = 0, col: int = 0) -> "Loc":
@@ -66,9 +62,6 @@ class Loc:
 
     def shifted(self, lines: int) -> "Loc":
         return Loc(self.path, self.line + lines, self.col if lines == 0 else 1)
-
-
-_set_path, _set_line, _set_col = Loc.path.__set__, Loc.line.__set__, Loc.col.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

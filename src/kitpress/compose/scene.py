@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from kitpress.errors import Loc
+from kitpress.quickclasses import set_by_slots
 
 if TYPE_CHECKING:
     from kitpress.content.yamlio import LocStr
     from kitpress.layout.stylesheet import StyleSheet
 
 
+@set_by_slots  # made by the thousand: a card's
 @dataclass(frozen=True, slots=True)
 class Blame:
     """Whom a frame's problems point at: its markup, and the content texts it prints (the longest
@@ -32,6 +34,7 @@ class Blame:
         return max(self.printed, key=len, default=None)
 
 
+@set_by_slots  # made by the thousand: a card's
 @dataclass(frozen=True, slots=True)
 class Shape:
     kind: str  # rect | line | polygon | ellipse | image
@@ -44,6 +47,7 @@ class Shape:
     dash: tuple[float, ...] = ()
 
 
+@set_by_slots  # made by the thousand: a card's
 @dataclass(frozen=True, slots=True)
 class TextFrame:
     id: str
@@ -62,6 +66,7 @@ class TextFrame:
     cap: float = 1.0  # the largest scale its text may take: its fit group's, set by typeset
 
 
+@set_by_slots  # made by the thousand: a card's
 @dataclass(frozen=True, slots=True)
 class Face:
     key: str  # equal faces share one PDF form
