@@ -269,3 +269,36 @@ def test_a_damaged_file_is_refused_as_not_plain_or_joined_never_an_other_error()
         except pdfjoin.NotPlain:
             refused += 1
     assert joined and refused  # both ways were taken
+
+
+def test_a_joined_file_is_what_reading_it_back_gives_and_kit_pdf_takes_it_in_unread(tmp_path, monkeypatch):
+    """write_joined keeps what it wrote as `read` would find it, and write_combined takes that in
+    place of reading the file again: the same objects, the same kit.pdf; a file changed since it
+    was written is read."""
+    data, source = pdfjoin.joined_source([pdfjoin.read(d) for d in sources()], {b"/Title": pdfjoin.text("deck")}, "en")
+    again = pdfjoin.read(data)
+    assert (source.version, source.objects, source.root, source.info, source.pages, source.kids) == (
+        again.version, again.objects, again.root, again.info, again.pages, again.kids
+    )
+    batches = []
+    for i, part in enumerate(sources()[:2]):
+        batches.append(tmp_path / f"batch-{i}.pdf")
+        batches[-1].write_bytes(part)
+    plan = tmp_path / "plan.pdf"
+    plan.write_bytes(_reportlab("plan", [(180, 90)]))
+    cards = tmp_path / "cards.pdf"
+    assert kitfiles.write_joined(cards, batches, "en") == 3
+    reads = []
+    real = pdfjoin.read
+    monkeypatch.setattr(pdfjoin, "read", lambda data: reads.append(len(data)) or real(data))
+    kitfiles.write_combined(tmp_path / "kit.pdf", [plan, cards], "Kit")
+    assert reads == [plan.stat().st_size]  # cards.pdf taken in as written
+    unread = (tmp_path / "kit.pdf").read_bytes()
+    kitfiles.write_combined(tmp_path / "kit-read.pdf", [plan, cards], "Kit")  # taken once: read this time
+    assert reads[1:] == [plan.stat().st_size, cards.stat().st_size]
+    assert (tmp_path / "kit-read.pdf").read_bytes() == unread
+    kitfiles.write_joined(cards, batches[:1], "en")
+    cards.write_bytes(cards.read_bytes() + b"\n% changed since\n")  # another size: read again
+    reads.clear()
+    kitfiles.write_combined(tmp_path / "kit-changed.pdf", [plan, cards], "Kit")
+    assert reads == [plan.stat().st_size, cards.stat().st_size]

@@ -149,6 +149,13 @@ def join(sources: list[Source], described: dict[bytes, bytes], lang: str) -> tup
     """One PDF of every page of `sources` in order, with `described` as its document information,
     `lang` its language, and printing at 100 % its viewer preference; and its page count. The
     same sources give the same bytes (its file identifier is a digest of them)."""
+    data, joined = joined_source(sources, described, lang)
+    return data, len(joined.kids)
+
+
+def joined_source(sources: list[Source], described: dict[bytes, bytes], lang: str) -> tuple[bytes, Source]:
+    """`join`'s bytes, and what `read` would make of them, without reading them again (a file
+    joined into another one: a deck's cards.pdf into kit.pdf)."""
     out = _Writer(max(source.version for source in sources))
     kept = max((source for source in sources if _joined_here(source)), key=lambda source: len(source.objects), default=None)
     if kept is not None:  # its objects keep their numbers: copied as written, nothing renumbered
@@ -164,7 +171,7 @@ def join(sources: list[Source], described: dict[bytes, bytes], lang: str) -> tup
     out.put(_PAGES, b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (count, listed))
     out.put(_CATALOG, _OWN_CATALOG + (b" /Lang " + text(lang) if lang else b"") + b" >>")
     out.put(_INFO, b"<< " + b" ".join(key + b" " + value for key, value in sorted(described.items())) + b" >>")
-    return out.finish(), count
+    return out.finish(), Source(out.version, out.bodies, _CATALOG, _INFO, _PAGES, kids)
 
 
 _CATALOG, _PAGES, _INFO = 1, 2, 3  # the joined file's own objects, numbered first
@@ -185,9 +192,11 @@ def _joined_here(source: Source) -> bool:
 
 class _Writer:
     def __init__(self, version: tuple[int, int]):
+        self.version = version
         self.chunks = [b"%%PDF-%d.%d\n" % version, _BINARY_LINE]
         self.size = sum(map(len, self.chunks))
         self.offsets: dict[int, int] = {}
+        self.bodies: dict[int, bytes] = {}  # each object's bytes between `N 0 obj` and `endobj`, as `read` finds them
         self.next = _INFO + 1
 
     def number(self) -> int:
@@ -196,7 +205,9 @@ class _Writer:
 
     def put(self, number: int, body: bytes) -> None:
         self.offsets[number] = self.size
-        chunk = b"%d 0 obj\n%s\nendobj\n" % (number, body.strip(b"\r\n"))
+        body = b"\n%s\n" % body.strip(b"\r\n")
+        self.bodies[number] = body
+        chunk = b"%d 0 obj%sendobj\n" % (number, body)
         self.chunks.append(chunk)
         self.size += len(chunk)
 
