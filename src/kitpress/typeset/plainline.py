@@ -61,7 +61,7 @@ class PlainLine(Paragraph):
         if broken is None:
             return self._paragraph().wrap(availWidth, availHeight)
         lines, self._width_max = broken
-        ascent, descent = getAscentDescent(style.fontName, style.fontSize)
+        ascent, descent = _ascent_descent(style.fontName, style.fontSize)
         self.blPara = ParaLines(
             kind=0,
             lines=lines,
@@ -205,6 +205,21 @@ def _move(code: list[str], dx: float) -> None:
         dx += float(last[-3])
         dy -= float(last[-2])
     code.append(f"{fp_str(dx, -dy)} Td")
+
+
+def _ascent_descent(name: str, size: float) -> tuple[float, float]:
+    """reportlab's getAscentDescent, once a font and size: it finds a TrueType face's by an
+    exception each time (1.1 % of drawing a deck)."""
+    font = getFont(name)
+    found = _ASCENTS.get((font, size))
+    if found is None:
+        if len(_ASCENTS) >= 10_000:  # fitted sizes are many: a process that stays starts again
+            _ASCENTS.clear()
+        found = _ASCENTS[font, size] = getAscentDescent(name, size)
+    return found
+
+
+_ASCENTS: dict[tuple, tuple[float, float]] = {}
 
 
 # -- lines ----------------------------------------------------------------------------------
