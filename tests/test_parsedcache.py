@@ -299,7 +299,9 @@ def test_a_damaged_checked_entry_is_a_miss_and_the_file_is_checked_again(cache, 
     text = (root / "cards.yaml").read_text(encoding="utf-8")
     entry = parsedcache._entry(text, f"checked {first and _schema_digest(root)}")
     assert entry is not None and entry.is_file()
-    for damage in (b"junk", zlib.compress(marshal.dumps(((parsedcache._MAP, 1, 1, ()), ("refs",), 1))), zlib.compress(marshal.dumps((1, (), 1)))):
+    flat, refs, _ = marshal.loads(zlib.decompress(entry.read_bytes()))
+    too_many = zlib.compress(marshal.dumps((flat, refs, 10**9)))  # more values than a checked file may hold
+    for damage in (b"junk", zlib.compress(marshal.dumps(((parsedcache._MAP, 1, 1, ()), ("refs",), 1))), zlib.compress(marshal.dumps((1, (), 1))), too_many):
         entry.write_bytes(damage)
         checked_hits.clear()
         again = content.load_game(root)

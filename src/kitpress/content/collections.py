@@ -15,6 +15,9 @@ from kitpress.digest import digest
 from kitpress.errors import KitpressError, Loc, Problems, did_you_mean
 
 SPECIAL_FILES = {"game.yaml", "schema.yaml"}
+# the values a file read back as checked may hold: the parse's limit, and as many again for the
+# optional fields the check fills in (None)
+CHECKED_VALUES = 2 * yamlio.MAX_NODES
 
 
 def load(
@@ -53,7 +56,7 @@ def load(
                 doc = read(path, shown_file, within=[root])
             else:
                 text = yamlio.read_file(path, shown_file, within=[root])
-                kept = parsedcache.find_checked(text, shown_file, schema, yamlio.MAX_DEPTH)
+                kept = parsedcache.find_checked(text, shown_file, schema, CHECKED_VALUES, yamlio.MAX_DEPTH)
                 if kept is not None:
                     collections, refs = kept
                     for name, value in collections.items():

@@ -71,12 +71,13 @@ def keep(text: str, value: object, count: int) -> None:
     _keep(_entry(text), lambda: (_flat(value), count), count)
 
 
-def find_checked(text: str, path: str, schema: str, deepest: int) -> tuple[YMap, list] | None:
+def find_checked(text: str, path: str, schema: str, most: int, deepest: int) -> tuple[YMap, list] | None:
     """The file's collections as checked against the schema whose digest is `schema`, by name
     with their places (a YMap), and the references (collection, id, place) they make, placed
-    in `path`; None if not kept. `deepest`: the parse's limit on levels."""
+    in `path`; None if not kept. `most` values, `deepest` levels: as many as a checked file may
+    hold (the check fills in the optional fields a record leaves out)."""
     kept = _read(_entry(text, f"checked {schema}"))
-    if not (isinstance(kept, tuple) and len(kept) == 3 and type(kept[1]) is tuple and type(kept[2]) is int):
+    if not (isinstance(kept, tuple) and len(kept) == 3 and type(kept[1]) is tuple and type(kept[2]) is int and kept[2] <= most):
         return None
     try:
         rebuild = _Rebuild(path, kept[2], deepest)
