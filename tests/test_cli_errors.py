@@ -170,3 +170,12 @@ def test_a_bad_language_in_game_yaml_is_reported_in_game_yaml(kit_project):
     edited = kit_project.edit(C + "game.yaml", "language: en", "language: spanish")
     errors = kitpress(kit_project, "check", "state-in-class")
     located(errors, f"{C}game.yaml:{kit_project.line_of(edited, 'language: spanish')}", "'spanish' is not a language code")
+
+
+# -- a game that is not there --------------------------------------------------------------------
+
+
+def test_a_game_that_is_not_there_is_said_with_the_nearest_name(kit_project):
+    """It was an internal error (exit 2) when `build` weighed each kit's size before building."""
+    errors = kitpress(kit_project, "build", "state-in-clas")
+    located(errors, str(kit_project.root / "content"), "no game 'state-in-clas'", "(did you mean 'state-in-class'?)")

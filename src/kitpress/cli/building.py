@@ -112,8 +112,12 @@ def build(
 
 
 def _content_size(project: Project, game_id: str) -> float:
-    """How much a game's kit is to build, as a guess: the bytes of its content files."""
-    return sum(path.stat().st_size for path in project.game_dir(game_id).glob("*.yaml"))
+    """How much a game's kit is to build, as a guess: the bytes of its content files (none for a
+    game that is not there: its build says so, where a user can act on it)."""
+    try:
+        return sum(path.stat().st_size for path in project.game_dir(game_id).glob("*.yaml"))
+    except KitpressError:
+        return 0.0
 
 
 def _build_one(project: Project, game_id: str, code: str | None, options: BuildOptions, warm: Warm | None) -> None:
