@@ -235,3 +235,30 @@ def test_faces_looked_up_together_are_given_without_another_query(tmp_path):
     assert store.get("kept") == b"drawn before" and store.get("new") is None
     assert queries == []
     assert store.get("kept") == b"drawn before" and len(queries) == 1  # asked once, then asked again
+
+
+def test_workers_opening_a_new_store_at_once_each_get_it(tmp_path):
+    """Two workers starting on a new cache both open it: one used to be refused the switch to WAL
+    ('database is locked', which SQLite does not wait out) and keep nothing for a whole build."""
+    import os
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    refused = 0
+    for round_ in range(40):
+        path = tmp_path / str(round_) / "faces.sqlite"
+        path.parent.mkdir()
+        start_reading, start = os.pipe()
+        children = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:  # a worker: waits for the start, opens the store, says whether it could
+                os.close(start)
+                os.read(start_reading, 1)
+                os._exit(0 if facecache.Store(path)._connection() is not None else 1)
+            children.append(pid)
+        os.close(start_reading)
+        os.write(start, b"go")
+        os.close(start)
+        refused += sum(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0 for pid in children)
+    assert refused == 0
