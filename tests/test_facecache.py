@@ -222,7 +222,9 @@ def test_a_face_that_names_what_its_document_numbered_is_drawn_every_time(mini_p
         facecache._STORE = facecache.Store(tmp_path / f"{draw.__name__}.sqlite")
         with fit.collecting(Problems()):
             facecache.draw(open_canvas(io.BytesIO(), (200, 200), Meta("t", "a", "s", "en")), face, True, draw)
-        assert len(facecache._STORE._new) == kept, draw.__name__
+        facecache._STORE.flush()
+        with sqlite3.connect(tmp_path / f"{draw.__name__}.sqlite") as db:
+            assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == kept, draw.__name__
 
 
 def test_faces_looked_up_together_are_given_without_another_query(tmp_path):
@@ -235,6 +237,33 @@ def test_faces_looked_up_together_are_given_without_another_query(tmp_path):
     assert store.get("kept") == b"drawn before" and store.get("new") is None
     assert queries == []
     assert store.get("kept") == b"drawn before" and len(queries) == 1  # asked once, then asked again
+
+
+def test_faces_drawn_by_forked_workers_are_kept_by_the_time_the_command_ends(tmp_path):
+    """Workers write what they drew when they end, while the main process joins the kit
+    (Store.until_exit); the command ends once they have: the next build finds every face."""
+    import os
+    import subprocess
+    import sys
+
+    from kitpress.build.batches import SHEETS_PER_BATCH, can_fork
+    from synthetic import synthetic_project
+
+    if not can_fork():
+        pytest.skip("one process draws everything where it cannot fork")
+    cards = 4 * SHEETS_PER_BATCH * 2 + 6  # tarot, four a sheet: three batches
+    root = synthetic_project(tmp_path / "project", cards)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "KITPRESS_JOBS": "2"}
+    command = [sys.executable, "-m", "kitpress.cli.main", "build", "synthetic", "--out"]
+    done = subprocess.run([*command, str(tmp_path / "one")], cwd=root, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(tmp_path / "cache" / "kitpress" / "faces" / "faces.sqlite") as db:
+        kept = db.execute("SELECT COUNT(*) FROM faces").fetchone()[0]
+    assert kept >= cards, done.stderr  # every card's face, written by the workers before the command ended
+    again = subprocess.run([*command, str(tmp_path / "two")], cwd=root, env=env, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    one, two = (tmp_path / name / "synthetic" / "en" / "a4" / "cards.pdf" for name in ("one", "two"))
+    assert one.read_bytes() == two.read_bytes()  # drawn from the kept faces: the same file
 
 
 def test_workers_opening_a_new_store_at_once_each_get_it(tmp_path):

@@ -73,6 +73,13 @@ def _draw(index: int) -> tuple[int, list[Problem]]:
     return pages, problems.items
 
 
+def _worker_starts() -> None:
+    """A forked worker writes the faces it drew for later builds when it ends (render/facecache)."""
+    from kitpress.render import facecache
+
+    facecache.store().until_exit()
+
+
 def thumbnail(pdf: Path, target: Path) -> None:
     """A file's picture for the kit page, drawn by the main process while the workers draw
     the rest (each worker would import pdfium for it: 12 ms); the kit page would draw it after
@@ -121,7 +128,7 @@ def draw_all(
             styles.load_hyphenators()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
             try:  # a worker can die as early as while the tasks are handed out (submit raises then)
-                pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"))
+                pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_worker_starts)
                 finished = False
                 try:
                     futures = {pool.submit(_draw, index): index for index in order}
