@@ -11,7 +11,7 @@ from pathlib import Path
 from kitpress import files, shipped
 from kitpress.build import printers
 from kitpress.content.game import Game, find_games, lookup
-from kitpress.errors import KitpressError, Loc, Problem, did_you_mean, shown
+from kitpress.errors import KitpressError, Loc, Problem, did_you_mean, rel, shown
 from kitpress.impose.geometry import SAFE_EDGE
 from kitpress.layout.layouts import Layouts
 from kitpress.typeset import fonts
@@ -78,12 +78,12 @@ class Project:
     def game_dir(self, game_id: str) -> Path:
         path = self.content / game_id
         if not _GAME_ID.fullmatch(game_id) or not files.exists(path / "game.yaml"):
-            message = f"no game '{game_id}' in {self.content}{did_you_mean(game_id, self.games())}"
+            message = f"no game '{game_id}' in {rel(self.content)}{did_you_mean(game_id, self.games())}"
             if self.own and _GAME_ID.fullmatch(game_id) and files.exists(shipped.CONTENT / game_id / "game.yaml"):
                 message += f" ('{game_id}' is one of kitpress's examples: kitpress new NAME --from {game_id} copies it here)"
             elif self.examples:
                 message += " (no kitpress project here or above: these are kitpress's examples; kitpress new NAME starts a game)"
-            raise KitpressError(Problem("error", message, Loc(str(self.content))))
+            raise KitpressError(Problem("error", message, Loc(rel(self.content))))
         return path
 
     def layouts(self, game: Game, ink_saver: bool = False) -> Layouts:
