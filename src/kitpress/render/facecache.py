@@ -132,6 +132,7 @@ class Store:
         return row[0]
 
     def put(self, key: str, data: bytes) -> None:
+        """Keep an entry already made, as it is to be written (what `drawn` leaves becomes one)."""
         if self._connection() is not None:
             self._new.append((key, data, int(time.time())))
 

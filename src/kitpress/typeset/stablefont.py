@@ -22,7 +22,7 @@ import zlib
 from contextlib import contextmanager
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
@@ -183,26 +183,25 @@ class StableFont(TTFont):
         font.__Comment__ = f"Font {self.fontName} subset {n}"
         font.Name, font.BaseFont = name, base
         font.FirstChar, font.LastChar = 0, top
-        widths, to_unicode = _subset_parts(self.face, base, codes, tuple(unicodes), bool(doc.compression), doc)
-        font.Widths = widths
+        parts = _subset_parts(self.face, base, codes, tuple(unicodes), bool(doc.compression), doc)
+        font.Widths = parts.widths
         cmap = pdfdoc.PDFStream()
-        cmap.content = to_unicode
+        cmap.content = parts.to_unicode
         if doc.compression:  # compressed already: reportlab's stream adds no filter of its own then
             cmap.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
         font.ToUnicode = doc.Reference(cmap, "toUnicodeCMap:" + base)
-        font.FontDescriptor = _descriptor(doc, self.face, base, unicodes)
+        font.FontDescriptor = _descriptor(doc, self.face, base, parts)
         doc.Reference(font, name)
         doc.idToObject["BasicFonts"].dict[name] = font
 
 
-def _descriptor(doc, face, base: str, unicodes: list[int]):
-    """reportlab's TTFontFace.addSubsetObjects, with the subset's font file made and compressed
-    once a process: every paper of a kit, and each of its batches, embeds the same glyphs again
-    (making and compressing them was 3 % of `make kit`). The same bytes as reportlab's: its
-    stream applies no filter of its own to content whose Filter is already set."""
+def _descriptor(doc, face, base: str, parts: _Parts):
+    """reportlab's TTFontFace.addSubsetObjects, with the subset's font file as `_subset_parts`
+    made it. The same bytes as reportlab's: its stream applies no filter of its own to content
+    whose Filter is already set."""
     font_file = pdfdoc.PDFStream()
-    length, font_file.content = _font_file(face, tuple(unicodes), bool(doc.compression))
-    font_file.dictionary["Length1"] = length
+    font_file.content = parts.font_file
+    font_file.dictionary["Length1"] = parts.length
     if doc.compression:
         font_file.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
     font_file_ref = doc.Reference(font_file, f"fontFile:{face.filename}({base})")
@@ -226,39 +225,38 @@ class _Written(pdfdoc.PDFObject):
         return self.data
 
 
-_PARTS: dict[tuple, tuple[_Written, bytes | str]] = {}
+class _Parts(NamedTuple):
+    widths: _Written
+    to_unicode: bytes | str  # compressed when its document is
+    length: int  # of the font file before compression
+    font_file: bytes
 
 
-def _subset_parts(face, base: str, codes: dict[int, int], unicodes: tuple[int, ...], compressed: bool, doc):
-    """A subset's widths, written, and its ToUnicode map (compressed if asked), made once a
-    process: each batch of a deck embeds the same subsets again (writing their widths and maps
-    was 2 % of drawing a 5,000-card deck). The same bytes as reportlab writes."""
+_PARTS: dict[tuple, _Parts] = {}
+_PARTS_KEPT = 512  # subsets; a kit embeds a few dozen, of some tens of kilobytes each
+
+
+def _subset_parts(face, base: str, codes: dict[int, int], unicodes: tuple[int, ...], compressed: bool, doc) -> _Parts:
+    """What a subset embeds that names no other object, made once a process (each paper of a
+    kit and each batch of a deck embeds the same subsets again): its widths, written; its
+    ToUnicode map and its font file, compressed if asked. Making and compressing the font files
+    was 3 % of `make kit`, writing the widths and maps 2 % of drawing a 5,000-card deck. The
+    same bytes as reportlab writes."""
     key = (face.filename, face.subfontNameX, base, unicodes, compressed)
     found = _PARTS.get(key)
     if found is None:
         widths = _Written(pdfdoc.PDFArray([face.getCharWidth(u) for u in unicodes]).format(doc))
         to_unicode = _to_unicode(base, codes)
-        found = (widths, pdfdoc.PDFZCompress.encode(to_unicode) if compressed else to_unicode)
-        if len(_PARTS) >= _FONT_FILES_KEPT:
+        raw = face.makeSubset(list(unicodes))
+        found = _Parts(
+            widths,
+            pdfdoc.PDFZCompress.encode(to_unicode) if compressed else to_unicode,
+            len(raw),
+            zlib.compress(raw) if compressed else raw,
+        )
+        if len(_PARTS) >= _PARTS_KEPT:
             _PARTS.clear()
         _PARTS[key] = found
-    return found
-
-
-_FONT_FILES: dict[tuple, tuple[int, bytes]] = {}
-_FONT_FILES_KEPT = 512  # subsets; a kit embeds a few dozen, of some tens of kilobytes each
-
-
-def _font_file(face, unicodes: tuple[int, ...], compressed: bool) -> tuple[int, bytes]:
-    """The subset's TrueType bytes (compressed if asked) and their length before compression."""
-    key = (face.filename, face.subfontNameX, unicodes, compressed)
-    found = _FONT_FILES.get(key)
-    if found is None:
-        raw = face.makeSubset(list(unicodes))
-        found = (len(raw), zlib.compress(raw) if compressed else raw)
-        if len(_FONT_FILES) >= _FONT_FILES_KEPT:
-            _FONT_FILES.clear()
-        _FONT_FILES[key] = found
     return found
 
 
