@@ -1,9 +1,10 @@
 """kitpress: YAML content to print-ready table kits for classroom board games."""
 
-from kitpress import keptpatterns, quickclasses
+from kitpress import keptpatterns, lazyimports, quickclasses
 
 keptpatterns.install()  # before the patterns of what follows are compiled
 quickclasses.install()  # before any dataclass is made
+lazyimports.install()  # before reportlab imports Pillow
 
 from kitpress import collector  # noqa: E402
 
