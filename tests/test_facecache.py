@@ -291,3 +291,25 @@ def test_workers_opening_a_new_store_at_once_each_get_it(tmp_path):
         os.close(start)
         refused += sum(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0 for pid in children)
     assert refused == 0
+
+
+def _opens_at_first_try(_path) -> int:
+    """A drawing task that says whether its worker opened the store without waiting."""
+    return int(facecache.store()._connection() is not None)
+
+
+def test_workers_start_on_a_store_their_build_made_and_never_wait_to_open_it(tmp_path, monkeypatch):
+    """The process that forks the workers makes a new store first (Store.create): two workers
+    making it at once took turns, one sleeping through its first batch, on every new cache."""
+    from kitpress.build import batches
+
+    if not batches.can_fork():
+        pytest.skip("one process draws everything where it cannot fork")
+    monkeypatch.setattr(facecache, "_OPENING_ATTEMPTS", 1)  # refused once: no face kept
+    monkeypatch.setenv("KITPRESS_JOBS", "2")
+    for round_ in range(20):
+        monkeypatch.setattr(facecache, "_STORE", facecache.Store(tmp_path / str(round_) / "faces.sqlite"))
+        (tmp_path / str(round_)).mkdir()
+        tasks = [batches.Task(tmp_path / f"{round_}-{i}.pdf", _opens_at_first_try, 1) for i in range(2)]
+        opened, _ = batches.draw_all(tasks)
+        assert opened == [1, 1], round_

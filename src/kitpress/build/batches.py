@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from kitpress.errors import KitpressError, Problem, Problems
+from kitpress.render import facecache
 from kitpress.typeset import fit, styles
 
 SHEETS_PER_BATCH = 24
@@ -75,8 +76,6 @@ def _draw(index: int) -> tuple[int, list[Problem]]:
 
 def _worker_starts() -> None:
     """A forked worker writes the faces it drew for later builds when it ends (render/facecache)."""
-    from kitpress.render import facecache
-
     facecache.store().until_exit()
 
 
@@ -126,6 +125,7 @@ def draw_all(
                 done(index, drawn[index][0])
         else:
             styles.load_hyphenators()
+            facecache.store().create()
             order = sorted(range(len(tasks)), key=lambda i: -tasks[i].cost)  # longest first: cores finish together
             try:  # a worker can die as early as while the tasks are handed out (submit raises then)
                 pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_worker_starts)

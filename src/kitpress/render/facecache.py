@@ -84,6 +84,17 @@ class Store:
                     break
         return self._db
 
+    def create(self) -> None:
+        """Make the file now if it is new, in the process about to fork the workers, which then
+        open one already in WAL mode: two workers making it at once took turns (one was refused
+        the switch to WAL and slept 5-15 ms of its first batch, in every build on a new cache)."""
+        if self.path is None or self.path.exists():
+            return
+        try:
+            _opened(self.path).close()
+        except sqlite3.Error:
+            pass  # each worker tries again, and says nothing either: a cache never fails a build
+
     def _failed(self, exc: sqlite3.Error) -> None:
         """A locked, full or broken cache: this process draws everything. A file that is not a
         database, or a damaged one, is removed: the next process starts a new one."""
