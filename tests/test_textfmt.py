@@ -219,3 +219,23 @@ def test_a_placeholder_in_game_yaml_is_filled_in_what_the_game_gives(mini_projec
     assert game.meta["subtitle"] == game.data["game"]["subtitle"] == "The test fixture of 2 chips"
     rules = next(component for component in game.data["components"] if component["id"] == "rules")
     assert rules["title"] == "Rules for 2"
+
+
+def test_only_what_may_hold_a_placeholder_is_walked_and_every_placeholder_is_still_filled(mini_project, monkeypatch):
+    """load_game fills placeholders only in the collections whose texts hold a `{` (found by the
+    walk that lists the translatable texts): a deck without one is not walked a second time."""
+    from kitpress.content import game as game_module
+    from kitpress.content import i18n
+
+    load = _mini_with(mini_project, "Worth {chips.five.value|money}.")
+    walked = []
+    real = i18n.map_texts
+    monkeypatch.setattr(i18n, "map_texts", lambda data, change, skip=(): walked.append(set(data) - set(skip)) or real(data, change, skip))
+    game = load()
+    assert game.data["rules"]["end"]["text"] == "Worth ₡5."
+    assert walked == [{"rules", "labels"}]  # the labels hold {n}, a layout's; not the cards, spaces, nor the game's texts
+    walked.clear()
+    spanish = load("es")  # a catalogue's texts: all of them are walked
+    assert "5\u00a0₡" in spanish.data["rules"]["end"]["text"]
+    assert {"rules", "cards", "game"} <= walked[-1]
+    assert game_module.i18n is i18n

@@ -153,7 +153,8 @@ def load_game(
     data["components"] = Records(list(meta.get("components") or []), meta.loc)
     problems.raise_if_errors()
     _resolve_refs(data, problems)
-    known = i18n.texts({k: v for k, v in data.items() if k != "components"})
+    braced: set[str] = set()  # where the texts as written may hold a placeholder
+    known = i18n.texts({k: v for k, v in data.items() if k != "components"}, braced)
     coverage = None
     if lang and lang != source_lang:
         i18n.check_language(lang, lang_at, i18n.available(root, source_lang))
@@ -171,7 +172,8 @@ def load_game(
         meta = data["game"]
     components = _components(meta, problems)
     data["components"] = Records(list(meta["components"]), meta.loc)
-    _fill_placeholders(data, problems, lang or source_lang)
+    translated = coverage is not None or pseudo  # texts of a catalogue: any of them may hold one
+    _fill_placeholders(data, problems, lang or source_lang, None if translated else braced)
     meta = data["game"]  # filled: a copy of what held a placeholder (checked content is never changed)
     data["components"] = Records(list(meta["components"]), meta.loc)
     problems.raise_if_errors()
@@ -311,7 +313,8 @@ def _keys_before(data: dict, path: str, missing: str) -> list[str]:
     return [str(key) for key in owner] if isinstance(owner, dict) else []
 
 
-def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
+def _fill_placeholders(data: dict, problems: Problems, lang: str, only: set[str] | None = None) -> None:
+    """Each text's placeholders filled; `only`: the names of `data` whose texts may hold one."""
     roots = set(data)
     labels = data.get("labels")
     sign = labels.get("currency") if isinstance(labels, dict) else None
@@ -347,4 +350,5 @@ def _fill_placeholders(data: dict, problems: Problems, lang: str) -> None:
         filled = PLACEHOLDER.sub(one, text)
         return text if filled == text else LocStr(filled, text.loc, text.field)  # unchanged: the same value
 
-    i18n.map_texts(data, lambda text: fix(text) if "{" in text else text, skip=("components",))
+    skip = ("components",) if only is None else tuple(name for name in data if name not in only)
+    i18n.map_texts(data, lambda text: fix(text) if "{" in text else text, skip=skip)

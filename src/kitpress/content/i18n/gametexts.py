@@ -10,11 +10,15 @@ from kitpress.content.i18n.catalogue import Catalogue
 from kitpress.content.yamlio import LocStr, YList, YMap
 
 
-def texts(data: dict) -> dict[str, LocStr]:
-    """Every translatable string of a loaded game, by key, in file order."""
+def texts(data: dict, braced: set[str] | None = None) -> dict[str, LocStr]:
+    """Every translatable string of a loaded game, by key, in file order. `braced`: given the
+    names of `data` where a text holds a `{` (where a placeholder may be), which are the only
+    ones game.py's placeholders need to walk: 20,000 cards without one were 40 ms of a build."""
     out: dict[str, LocStr] = {}
+    brace = False
 
     def walk(value):
+        nonlocal brace
         if isinstance(value, dict):
             for item in value.values():
                 walk(item)
@@ -23,8 +27,13 @@ def texts(data: dict) -> dict[str, LocStr]:
                 walk(item)
         elif isinstance(value, LocStr) and value.field:
             out.setdefault(value.field, value)
+            brace = brace or "{" in value
 
-    walk(data)
+    for name, value in data.items():
+        brace = False
+        walk(value)
+        if brace and braced is not None:
+            braced.add(name)
     return out
 
 
