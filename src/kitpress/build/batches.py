@@ -110,16 +110,15 @@ def draw_all(
 ) -> tuple[list, list[list[Problem]]]:
     """Draw every task, on as many processes as there are cores: what each task's draw
     returned and the problems it found, in task order. The main process does `meanwhile`
-    while the workers draw, then `done(index, what the task's draw returned)` as each task is
-    finished. A worker that dies raises WorkerDied at once, naming what was left undrawn (a
+    while the workers draw (drawing alone, it does not), then `done(index, what the task's
+    draw returned)` as each task is finished. A worker that dies raises WorkerDied at once, naming what was left undrawn (a
     process pool of multiprocessing.Pool would wait for it forever)."""
     global _TASKS
     _TASKS = tasks
     drawn: dict[int, tuple] = {}
     try:
         count = min(workers(), len(tasks))
-        if count < 2 or not can_fork():
-            meanwhile()
+        if count < 2 or not can_fork():  # no worker to wait for: what `meanwhile` readies comes when needed
             for index in range(len(tasks)):
                 drawn[index] = _draw(index)
                 done(index, drawn[index][0])

@@ -46,23 +46,30 @@ def items(part: Part) -> dict[str, str]:
     return out
 
 
-def inputs(folders: list[Path], options, known: dict | None = None) -> str:
+def inputs(folders: list[Path], options, known: dict | None = None, after: int | None = None) -> str | tuple[str, str]:
     """Everything a kit is made from, before it is read: the files of these folders (names and
     bytes, hidden ones aside), the options, and kitpress itself. `known`: the files' digests a
     running process took before, by path, kept while a file's size, time and inode stay the
-    same (a save changes them), so that its fonts are not read again on every build."""
-    digest = hashlib.sha1(_digest(options).encode())
+    same (a save changes them), so that its fonts are not read again on every build. `after`:
+    also the same of the folders from that position on (a game's layouts and fonts, without
+    its content: build/batchinputs), from the same reading of the files."""
+    digest, around = hashlib.sha1(_digest(options).encode()), hashlib.sha1(_digest(options).encode())
     roots = files.resolved_roots(folders)
     for index, folder in enumerate(folders):  # by position, not path: the same kit anywhere
         found = sorted(p for p in folder.rglob("*") if files.exists(p) and not p.is_dir()) if folder.is_dir() else []
         for path in found:
             rel = path.relative_to(folder)
             if not any(part.startswith(".") for part in rel.parts):
-                digest.update(f"{index}:{rel.as_posix()}".encode())
-                digest.update(_file_digest(path, roots, known))
+                name, content = f"{index}:{rel.as_posix()}".encode(), _file_digest(path, roots, known)
+                digest.update(name)
+                digest.update(content)
+                if after is not None and index >= after:
+                    around.update(name)
+                    around.update(content)
     digest.update(_kitpress().encode())
+    around.update(_kitpress().encode())
     filedigests.save()
-    return digest.hexdigest()[:16]
+    return digest.hexdigest()[:16] if after is None else (digest.hexdigest()[:16], around.hexdigest()[:16])
 
 
 def _file_digest(path: Path, folders: list[Path], known: dict | None) -> bytes:

@@ -34,7 +34,9 @@ class Incremental:
         """`known`: the input files' digests a running process took before (changes.inputs)."""
         self.project, self.game_id, self.options = project, game_id, options
         self.same = dataclasses.replace(options, out=None)  # where the kit goes does not change what it is
-        self.inputs = changes.inputs(project.inputs(game_id), self.same, known)
+        # the game's content is its first folder: the rest, with the options and kitpress, is what
+        # every face is made from besides its content (build/batchinputs)
+        self.inputs, self.surroundings = changes.inputs(project.inputs(game_id), self.same, known, after=1)
         self.final: Path | None = None
         self.previous: Manifest | None = None
 
@@ -87,6 +89,15 @@ class Incremental:
         so only then can a file's problems point at another place than last time."""
         before = self.previous.entry(name) if self.previous else None
         return bool(before and before.warnings)
+
+    def batch_inputs(self, file: str, index: int) -> tuple[str, object] | None:
+        """The name of the last build's batch `index` of `file` and what it kept of its inputs
+        (build/batchinputs), if it kept them."""
+        before = self.previous.entry(file) if self.previous else None
+        kept = before.batch_inputs if before else None
+        if not isinstance(kept, tuple) or not isinstance(before.batches, tuple) or index >= min(len(before.batches), len(kept)):
+            return None
+        return before.batches[index], kept[index]
 
     def batch(self, name: str, file: str) -> Path | None:
         """The last build's batch of that name (its fingerprint), if it left it and the kit `file`

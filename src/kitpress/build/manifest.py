@@ -38,6 +38,8 @@ class Entry:
     combined: bool | None = None  # kit.pdf: every other file in one
     cut: str | None = None  # "circle": every piece of a cards file is round, cut on its circle
     places: str | None = None  # where its warnings point (build/changes.places): kept only while they still do
+    # a big deck's: for each batch, what it was composed from (build/batchinputs), or None
+    batch_inputs: tuple[list | None, ...] | None = None
     kept: bool = field(default=False, compare=False)  # not in the file: this build kept the last one's
 
     def to_json(self) -> dict:
@@ -57,7 +59,7 @@ class Entry:
             raise ValueError("not a manifest entry")  # a name like ../../x is no file of this kit's
         known = {f.name for f in dataclasses.fields(cls)} - {"kept"}
         values = {key: value for key, value in data.items() if key in known}
-        for key in ("trim_mm", "batches", "warnings"):
+        for key in ("trim_mm", "batches", "warnings", "batch_inputs"):
             if isinstance(values.get(key), list):
                 values[key] = tuple(values[key])
         if values.get("items") is not None and not isinstance(values["items"], dict):
@@ -68,7 +70,7 @@ class Entry:
         return dataclasses.replace(self, **changes)
 
 
-_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined", "cut", "places"}
+_OPTIONAL = {"batches", "fingerprint", "items", "warnings", "combined", "cut", "places", "batch_inputs"}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from kitpress.build import batches, changes
+from kitpress.build import batches, batchinputs, changes
 from kitpress.build.project import BuildOptions, strictly
 from kitpress.build.incremental import Incremental, sha
 from kitpress.build.manifest import Entry
@@ -62,9 +62,12 @@ def render_parts(
             (folder / batches.CACHE).mkdir(exist_ok=True)
             plans[part.component] = keys = [folder / batches.CACHE / f"{part.component}-{i}" for i in range(len(chunks))]
             composed = all(isinstance(deck.fronts, tuple) for deck in part.decks)  # not left to the workers
-            for key, only in zip(keys, chunks):
+            for index, (key, only) in enumerate(zip(keys, chunks)):
                 if composed and (known := _kept_batch(composer, part, job, notes, last, only)) is not None:
                     ready[key] = known  # the last build's very batch: no process started for it
+                    continue
+                if not composed and (known := _unchanged_batch(part, job, notes, last, only, index)) is not None:
+                    ready[key] = known  # made from the same inputs: not even composed
                     continue
                 thumb = thumb_path(folder, part.component) if key == keys[0] else None  # the deck's page 1
                 work = partial(_batch, composer, part, job, notes, last, only)
@@ -186,18 +189,44 @@ def _kept_batch(composer: Composer, part: Part, job: Job, notes: tuple, last: In
 
 def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only, key: Path) -> dict:
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
-    build left that very batch in `cache`."""
+    build left that very batch in `cache`. What they were composed from goes with the result."""
     pieces, name, places = _fingerprinted(composer, part, job, notes, last, only)
+    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    inputs = batchinputs.composed(part, only, per_sheet, (last.surroundings, notes), places)
     if last.batch(name, f"{part.component}.pdf") is not None:
-        return _left(part, only, pieces, name, places)
+        return _left(part, only, pieces, name, places, inputs)
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
-    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": False}
+    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": False, "inputs": inputs}
 
 
-def _left(part: Part, only, pieces: dict, name: str, places: str) -> dict:
+def _unchanged_batch(part: Part, job: Job, notes: tuple, last: Incremental, only, index: int) -> dict | None:
+    """What drawing batch `index` would return, if it is made from what the last build's batch
+    `index` was made from and the last build left it (build/batchinputs); None: compose it."""
+    found = last.batch_inputs(f"{part.component}.pdf", index)
+    if found is None or found[1] is None:
+        return None
+    name, kept = found
+    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    if not batchinputs.unchanged(part, only, per_sheet, kept, (last.surroundings, notes)):
+        return None
+    if last.batch(name, f"{part.component}.pdf") is None:
+        return None
+    items = last.previous.entry(f"{part.component}.pdf").items or {}
+    pieces = {}
+    for d, start in only:
+        deck = part.decks[d]
+        for ident in deck.ids[start : start + per_sheet[d]]:
+            piece = f"{deck.name}/{ident}"
+            if not isinstance(items.get(piece), str):
+                return None
+            pieces.setdefault(piece, items[piece])
+    return _left(part, only, pieces, name, kept[1], kept)
+
+
+def _left(part: Part, only, pieces: dict, name: str, places: str, inputs=None) -> dict:
     """A batch the last build left: what drawing it would have returned."""
     pages = sum(1 + part.decks[d].has_backs for d, _ in only)
-    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": True}
+    return {"name": name, "pages": pages, "items": pieces, "places": places, "cached": True, "inputs": inputs}
 
 
 def _fingerprinted(composer: Composer, part: Part, job: Job, notes: tuple, last: Incremental, only) -> tuple[dict, str, str]:
@@ -232,6 +261,7 @@ def _joined(part: Part, game: Game, last: Incremental, facts: tuple, made: list[
         pages = kitfiles.write_joined(path, parts, game.lang)
         entry = _describe(part, game, last.options, path, pages)
         entry = entry.but(batches=tuple(names), fingerprint=fingerprint, items=pieces, places=places)
+        entry = entry.but(batch_inputs=tuple(batch.get("inputs") for batch in made))
     thumb = thumb_path(folder, part.component)
     if thumb.is_file():  # drawn from the first batch: it shows this file's page 1
         thumbs.retag(thumb, entry.sha256)

@@ -26,11 +26,20 @@ BLANKS = Bounds("a number of blank cards", 0, MAX_DECK_CARDS, whole=True)
 class LazyFronts(Sequence):
     """A big deck's card faces, composed when asked for. A build composes each batch of sheets
     in the worker that draws it: the cards are bound on every core, and the main process never
-    holds them all."""
+    holds them all.
 
-    def __init__(self, card: Callable[[int], Face], count: int):
-        self._card, self._count = card, count
+    With `context` (the context card `index` is composed with) and `track` (the binder's, see
+    Binder.track), it also keeps the names each card's templates read as it was composed: what a
+    batch of them is made from, so that the next build can tell an unchanged batch without
+    composing it (build/batchinputs)."""
+
+    def __init__(
+        self, card: Callable[[int], Face], count: int, context: Callable[[int], dict] | None = None, track=None, made_with: tuple = ()
+    ):
+        self._card, self._count, self.context, self._track = card, count, context, track
+        self.made_with = made_with  # what else each card is composed with: its layout, deck and component
         self._made: dict[int, Face] = {}
+        self.reads: dict[int, set] = {}  # by card, when tracked: the names composing it read
 
     def __len__(self) -> int:
         return self._count
@@ -42,7 +51,18 @@ class LazyFronts(Sequence):
         if not 0 <= index < self._count:
             raise IndexError(index)
         if index not in self._made:
-            self._made[index] = self._card(index)
+            if self._track is None:
+                self._made[index] = self._card(index)
+            else:
+                reads: set = set()
+                before = self._track(reads)
+                try:
+                    self._made[index] = self._card(index)
+                finally:
+                    self._track(before)
+                    if before is not None:  # a tracking around this one reads what the card read
+                        before.update(reads)
+                self.reads[index] = reads
         return self._made[index]
 
 
@@ -160,7 +180,12 @@ class Decks:
 
         lazy = self.composer.options.lazy_sheets and self.sheets(front, len(items)) > self.composer.options.lazy_sheets
         lazy = lazy and not any(frame.fit_group for frame in self.composer.layouts.face(front).frames)  # groups fit in main
-        fronts = LazyFronts(card, len(items)) if lazy else tuple(card(index) for index in range(len(items)))
+        if lazy:
+            fronts = LazyFronts(
+                card, len(items), lambda index: {**context(index), "params": front_params}, self.composer.binder.track, (front.name, name, comp.id)
+            )
+        else:
+            fronts = tuple(card(index) for index in range(len(items)))
         if not deck.get("back") or not self.composer.options.backs:
             return Deck(name, fronts, ids, None)
         back_layout, back_params = self.composer.layout_ref(deck, "back")
