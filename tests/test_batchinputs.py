@@ -72,9 +72,20 @@ def batch_inputs(folder: Path) -> list:
     return next(entry for entry in manifest["files"] if entry["file"] == "cards.pdf")["batch_inputs"]
 
 
+def primed(root: Path) -> Path:
+    """A kit built, then built again after an edit: what a second build composes is kept for the
+    next (a first build into an empty folder keeps nothing: most kits are built once)."""
+    folder, first = build(root)
+    assert first >= CARDS and batch_inputs(folder) == [None] * 4
+    edit(root / "content/synthetic/cards.yaml", "title: Card 30,", "title: Card thirty,")
+    folder, second = build(root)
+    assert second >= CARDS  # nothing was kept to tell a batch by
+    return folder
+
+
 def test_a_one_card_edit_composes_that_cards_batch_alone(deck):
-    folder, first = build(deck)
-    assert first >= CARDS and len(batch_inputs(folder)) == 4
+    folder = primed(deck)
+    assert len(batch_inputs(folder)) == 4
     assert all(kept[2] == ["card", "labels"] for kept in batch_inputs(folder))
     edit(deck / "content/synthetic/cards.yaml", "title: Card 12,", "title: Card twelve,")  # batch 2 of 4
     folder, again = build(deck)
@@ -94,7 +105,7 @@ def test_a_one_card_edit_composes_that_cards_batch_alone(deck):
     ],
 )
 def test_a_change_every_card_depends_on_composes_every_batch(deck, what, path, old, new):
-    build(deck)
+    primed(deck)
     edit(deck / path, old, new)
     folder, again = build(deck)
     assert again >= CARDS, what
@@ -104,7 +115,7 @@ def test_a_change_every_card_depends_on_composes_every_batch(deck, what, path, o
 def test_a_deck_given_another_layout_is_composed_with_it(deck):
     layouts = deck / "layouts/common"  # there already: no layout file changes, only which one the deck uses
     (layouts / "other-front.yaml").write_text((layouts / "synthetic-front.yaml").read_text().replace("h2", "h3"))
-    build(deck)
+    primed(deck)
     edit(deck / "content/synthetic/game.yaml", "front: synthetic-front", "front: other-front")
     folder, _ = build(deck)
     composed = []
@@ -120,6 +131,8 @@ def test_a_deck_given_another_layout_is_composed_with_it(deck):
 def test_a_template_that_may_read_anything_is_composed_every_time(deck):
     (deck / "layouts/common/part.j2").write_text("{{ card.gain }}")
     edit(deck / "layouts/common/synthetic-front.yaml", "{{ card.gain }}", '{% include "part" ~ ".j2" %}')
+    build(deck)
+    edit(deck / "content/synthetic/cards.yaml", "title: Card 30,", "title: Card thirty,")
     folder, _ = build(deck)
     assert batch_inputs(folder) == [None] * 4
     edit(deck / "content/synthetic/cards.yaml", "title: Card 12,", "title: Card twelve,")
@@ -130,7 +143,7 @@ def test_a_template_that_may_read_anything_is_composed_every_time(deck):
 
 @pytest.mark.parametrize("damaged", [["x"], 7, [[1, 2, 3]] * 4, [["0" * 40, "p", "card"]] * 4, [["0" * 40, "p", ["card", "labels"]]] * 4])
 def test_a_damaged_manifest_composes_every_card_and_prints_the_same(deck, damaged):
-    folder, _ = build(deck)
+    folder = primed(deck)
     manifest = json.loads((folder / "manifest.json").read_text())
     next(entry for entry in manifest["files"] if entry["file"] == "cards.pdf")["batch_inputs"] = damaged
     (folder / "manifest.json").write_text(json.dumps(manifest))

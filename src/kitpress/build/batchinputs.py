@@ -111,10 +111,19 @@ def _canon(value):
         return ("L", str(value), loc.path, loc.line, loc.col, value.field, value.block)
     if value is None or kind is str or kind is int or kind is float or kind is bool:
         return value
-    if isinstance(value, YMap):
-        return ("M", _place(value.loc), tuple(
-            (_canon(key), _place(value.key_loc(key)), _place(value.loc_of(key)), _canon(value[key])) for key in sorted(value, key=str)
-        ))
+    if isinstance(value, YMap):  # a record, most of what is digested: its places in its own file as line and column
+        loc, keys, values, out = value.loc, value.key_locs, value.value_locs, []
+        path = loc.path
+        for key in sorted(value, key=str):
+            item, at = value[key], keys.get(key, loc)
+            where = values.get(key) or keys.get(key) or loc  # YMap.loc_of
+            if type(item) is LocStr and item.loc.path == path:
+                item = ("l", str(item), item.loc.line, item.loc.col, item.field, item.block)
+            else:
+                item = _canon(item)
+            key = key if type(key) is str else _canon(key)
+            out.append((key, _near(at, path), _near(where, path), item))
+        return ("M", _place(loc), tuple(out))
     if isinstance(value, dict):
         return ("D", tuple((_canon(key), _canon(value[key])) for key in sorted(value, key=str)))
     if isinstance(value, YList):
@@ -129,6 +138,11 @@ def _canon(value):
 
 def _place(loc) -> tuple:
     return (loc.path, loc.line, loc.col)
+
+
+def _near(loc, path: str) -> tuple:
+    """A place in the file `path` as its line and column; elsewhere, with its file."""
+    return (loc.line, loc.col) if loc.path == path else (loc.path, loc.line, loc.col)
 
 
 def _lazy(deck) -> bool:

@@ -191,8 +191,10 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Increme
     """In a worker: compose a batch's cards, fingerprint them, and draw them unless the last
     build left that very batch in `cache`. What they were composed from goes with the result."""
     pieces, name, places = _fingerprinted(composer, part, job, notes, last, only)
-    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
-    inputs = batchinputs.composed(part, only, per_sheet, (last.surroundings, notes), places)
+    inputs = None
+    if last.previous is not None:  # a kit built here before: kept for its next build (a first build's would cost 3 %)
+        per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+        inputs = batchinputs.composed(part, only, per_sheet, (last.surroundings, notes), places)
     if last.batch(name, f"{part.component}.pdf") is not None:
         return _left(part, only, pieces, name, places, inputs)
     pages = cardsheets.render_cards(key.parent / name, part.decks, job, notes, only)
