@@ -21,12 +21,10 @@ import marshal
 
 from kitpress.build import changes
 from kitpress.compose.decks import LazyFronts
-from kitpress.compose.memo import keepable
+from kitpress.compose.memo import ABSENT, keepable, read_value
 from kitpress.compose.reads import EVERYTHING
 from kitpress.compose.scene import Part
 from kitpress.content.located import LocStr, YList, YMap
-
-_ABSENT = object()  # a name read that the context does not have (a template's own variable, a global)
 
 Kept = list  # [digest, places, names]: what the manifest keeps of a batch (Entry.batch_inputs)
 
@@ -75,24 +73,15 @@ def digest(part: Part, sheets: list[tuple[int, int]], per_sheet: list[int], name
             cards.append(_canon(deck.fronts.made_with))
             for index in range(start, min(start + per_sheet[d], len(deck.fronts))):
                 context = deck.fronts.context(index)
-                cards.append((back, tuple(_shared(_value(context, name), shared) for name in names)))
+                cards.append((back, tuple(_shared(read_value(context, name), shared) for name in names)))
         data = marshal.dumps((_canon(around), str(part.component), sheets, per_sheet, names, cards), 2)
     except (TypeError, ValueError):  # a value with no stable form
         return None
     return hashlib.sha1(data).hexdigest()
 
 
-def _value(context: dict, name: str):
-    """What the context gives a name read (`kit.lang`: a key of `kit`); a marker if nothing."""
-    root, *keys = name.split(".")
-    value = context.get(root, _ABSENT)
-    for key in keys:
-        value = value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
-    return value
-
-
 def _shared(value, seen: dict[int, tuple]):
-    if value is _ABSENT:
+    if value is ABSENT:
         return ("absent",)
     if isinstance(value, dict | list) and len(value) > 16:  # a collection or the labels: once a batch
         found = seen.get(id(value))

@@ -29,7 +29,7 @@ from kitpress.errors import Problem
 # the faces kept for one place and one set of names: the copies of a card that differ in
 # `deck.index` when a template reads `deck`, and what an edit left behind
 MOST_PER_PLACE = 1000
-_ABSENT = b"-"  # a name read that the context does not have (a template's own variable, or a global)
+ABSENT = b"-"  # what `read_value` gives for a name the context does not have (a template's own variable, or a global)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +91,9 @@ class FaceMemo:
         try:
             for name in names:
                 out.update(name.encode() + b"=")
-                value = _value(ctx, name)
-                if value is _ABSENT:
-                    out.update(_ABSENT)
+                value = read_value(ctx, name)
+                if value is ABSENT:
+                    out.update(ABSENT)
                     continue
                 seen = self._digests.get(id(value)) or self._before.get(id(value))
                 if seen is None or seen[0] is not value:
@@ -108,11 +108,12 @@ class FaceMemo:
 _CONTENT = (YMap, YList, Records, LocStr)  # the types of checked content
 
 
-def _value(ctx: dict, name: str):
+def read_value(ctx: dict, name: str):
+    """What the context gives a name a template reads (`kit.lang`: a key of `kit`); ABSENT if nothing."""
     root, *keys = name.split(".")
-    value = ctx.get(root, _ABSENT)
+    value = ctx.get(root, ABSENT)
     for key in keys:
-        value = value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+        value = value.get(key, ABSENT) if isinstance(value, dict) else ABSENT
     return value
 
 
