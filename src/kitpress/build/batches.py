@@ -111,8 +111,9 @@ def draw_all(
     """Draw every task, on as many processes as there are cores: what each task's draw
     returned and the problems it found, in task order. The main process does `meanwhile`
     while the workers draw (drawing alone, it does not), then `done(index, what the task's
-    draw returned)` as each task is finished. A worker that dies raises WorkerDied at once, naming what was left undrawn (a
-    process pool of multiprocessing.Pool would wait for it forever)."""
+    draw returned)` as each task is finished. A worker that dies raises WorkerDied at once,
+    naming what was left undrawn (a process pool of multiprocessing.Pool would wait for it
+    forever)."""
     global _TASKS
     _TASKS = tasks
     drawn: dict[int, tuple] = {}

@@ -193,7 +193,7 @@ def _batch(composer: Composer, part: Part, job: Job, notes: tuple, last: Increme
     pieces, name, places = _fingerprinted(composer, part, job, notes, last, only)
     inputs = None
     if last.previous is not None:  # a kit built here before: kept for its next build (a first build's would cost 3 %)
-        per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+        per_sheet = _per_sheet(part, job)
         inputs = batchinputs.composed(part, only, per_sheet, (last.surroundings, notes), places)
     if last.batch(name, f"{part.component}.pdf") is not None:
         return _left(part, only, pieces, name, places, inputs)
@@ -208,7 +208,7 @@ def _unchanged_batch(part: Part, job: Job, notes: tuple, last: Incremental, only
     if found is None or found[1] is None:
         return None
     name, kept = found
-    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    per_sheet = _per_sheet(part, job)
     if not batchinputs.unchanged(part, only, per_sheet, kept, (last.surroundings, notes)):
         return None
     if last.batch(name, f"{part.component}.pdf") is None:
@@ -225,6 +225,11 @@ def _unchanged_batch(part: Part, job: Job, notes: tuple, last: Incremental, only
     return _left(part, only, pieces, name, kept[1], kept)
 
 
+def _per_sheet(part: Part, job: Job) -> list[int]:
+    """How many cards of each of the part's decks a sheet holds."""
+    return [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+
+
 def _left(part: Part, only, pieces: dict, name: str, places: str, inputs=None) -> dict:
     """A batch the last build left: what drawing it would have returned."""
     pages = sum(1 + part.decks[d].has_backs for d, _ in only)
@@ -235,7 +240,7 @@ def _fingerprinted(composer: Composer, part: Part, job: Job, notes: tuple, last:
     """A batch's cards composed (a lazy deck's, here), their digests, the batch's file name and
     where their problems point."""
     before = len(composer.problems.items)
-    per_sheet = [cardsheets.deck_grid(deck, job).per_sheet for deck in part.decks]
+    per_sheet = _per_sheet(part, job)
     pieces: dict[str, str] = {}
     for d, start in only:
         deck = part.decks[d]
