@@ -313,3 +313,67 @@ def test_workers_start_on_a_store_their_build_made_and_never_wait_to_open_it(tmp
         tasks = [batches.Task(tmp_path / f"{round_}-{i}.pdf", _opens_at_first_try, 1) for i in range(2)]
         opened, _ = batches.draw_all(tasks)
         assert opened == [1, 1], round_
+
+
+def _gradient(c):
+    c.linearGradient(0, 0, 100, 0, ((1, 0, 0), (0, 0, 1)))
+
+
+def _transparent(c):
+    c.setFillAlpha(0.5)
+    c.rect(0, 0, 50, 50, fill=1)
+
+
+def _picture(c):
+    from PIL import Image
+
+    from reportlab.lib.utils import ImageReader
+
+    c.drawImage(ImageReader(Image.new("RGB", (4, 4), (0, 160, 0))), 0, 0, 20, 20)
+
+
+def _form(c):
+    c.beginForm("inner")
+    c.rect(0, 0, 10, 10)
+    c.endForm()
+    c.doForm("inner")
+
+
+@pytest.mark.parametrize("draw, kept", [(_gradient, 0), (_transparent, 0), (_picture, 0), (_form, 0), (None, 1)])
+def test_a_face_that_shows_a_resource_of_its_document_is_drawn_every_time(mini_project, tmp_path, cache, draw, kept):
+    """A shading, a graphics state, a picture, a form: each belongs to its document. A
+    text whose words begin like those operators (`shall`, `Dogs`, `BIG`) is kept."""
+    from kitpress.build.pipeline import compose_game
+    from kitpress.errors import Problems
+    from kitpress.render.canvas import open_canvas, Meta
+    from kitpress.typeset import fit
+
+    _, parts, _ = compose_game(Project(mini_project), "mini", BuildOptions())
+    face = parts[0].decks[0].fronts[0]
+
+    def drawing(c, face, clip):
+        c.setFont(fonts.face_name(fonts.MAIN), 10)
+        c.drawString(10, 10, "it shall be Dogs_ and BIG things")
+        if draw is not None:
+            draw(c)
+
+    path = tmp_path / "faces.sqlite"
+    facecache._STORE = facecache.Store(path)
+    with fit.collecting(Problems()):
+        facecache.draw(open_canvas(io.BytesIO(), (200, 200), Meta("t", "a", "s", "en")), face, True, drawing)
+    facecache._STORE.flush()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == kept
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "/Im0 Do", "q /Im0 Do Q", "/GS1 gs\n", "/Sh0 sh", "BI /W 4 ID", "x BI", "(a Do) Tj", "(Doé) Tj", "( Doé) Tj",
+        "( Do_) Tj", "( Do1) Tj", "( Do.) Tj", "( shall) Tj", "( sh) Tj", "( gsx gs)", " D", " Do", "", "  Do  Do",
+        "( Dogs gs", "( BIG) ( BI)", "( sh\u00e9 sh\u0301)", "( sh\u2160)",
+    ],
+)
+def test_the_check_for_a_documents_resources_reads_operators_as_a_regular_expression_would(code):
+    """The str.find check agrees with ` (?:Do|gs|sh|BI)\\b`, the expression it replaced."""
+    assert facecache._names_other_resource(code) == bool(re.search(r" (?:Do|gs|sh|BI)\b", code))
