@@ -364,16 +364,3 @@ def test_a_face_that_shows_a_resource_of_its_document_is_drawn_every_time(mini_p
     facecache._STORE.flush()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM faces").fetchone()[0] == kept
-
-
-@pytest.mark.parametrize(
-    "code",
-    [
-        "/Im0 Do", "q /Im0 Do Q", "/GS1 gs\n", "/Sh0 sh", "BI /W 4 ID", "x BI", "(a Do) Tj", "(Doé) Tj", "( Doé) Tj",
-        "( Do_) Tj", "( Do1) Tj", "( Do.) Tj", "( shall) Tj", "( sh) Tj", "( gsx gs)", " D", " Do", "", "  Do  Do",
-        "( Dogs gs", "( BIG) ( BI)", "( sh\u00e9 sh\u0301)", "( sh\u2160)",
-    ],
-)
-def test_the_check_for_a_documents_resources_reads_operators_as_a_regular_expression_would(code):
-    """The str.find check agrees with ` (?:Do|gs|sh|BI)\\b`, the expression it replaced."""
-    assert facecache._names_other_resource(code) == bool(re.search(r" (?:Do|gs|sh|BI)\b", code))
