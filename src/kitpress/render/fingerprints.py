@@ -5,6 +5,7 @@ the styles it is drawn with, the fonts and kitpress's own code. The kit's finger
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -88,10 +89,24 @@ def code() -> str:
     """kitpress's own code and templates, and the icon font it takes from a package: a new
     version of any of them makes a different kit."""
     out = hashlib.sha1(__version__.encode())
-    package = Path(__file__).resolve().parents[1]
-    for path in sorted([*package.rglob("*.py"), *package.glob("site/templates/*")]):
-        out.update(str(path.relative_to(package)).encode())
-        out.update(filedigests.sha1(path))
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    for name in sorted(_code_files(package), key=lambda name: name.split("/")):  # as paths sort: part by part
+        out.update(name.encode())
+        out.update(filedigests.sha1(os.path.join(package, name)))
     out.update(filedigests.sha1(FA_SOLID))  # the font itself: importlib.metadata costs 8 ms to import
     filedigests.save()
     return out.hexdigest()[:16]
+
+
+def _code_files(package: str) -> list[str]:
+    """Every .py file under the package, and its site templates, by their paths inside it:
+    os.walk and text, not pathlib's rglob, which was three quarters of the 5 ms a process took
+    to fingerprint its code."""
+    found = []
+    for folder, subfolders, files in os.walk(package):
+        inside = os.path.relpath(folder, package)
+        prefix = "" if inside == "." else inside.replace(os.sep, "/") + "/"
+        found += [prefix + name for name in files if name.endswith(".py")]
+        if prefix == "site/templates/":
+            found += [prefix + name for name in files if not name.endswith(".py")]
+    return found
