@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kitpress.content import parsedcache, rows, tables, yamlio
+from kitpress.content import editedfiles, parsedcache, rows, tables, yamlio
 from kitpress.content.schema import CheckedItems, Checker, Type
 from kitpress.content.yamlio import YMap
 from kitpress.digest import digest
@@ -57,11 +57,15 @@ def load(
             else:
                 text = yamlio.read_file(path, shown_file, within=[root])
                 kept = parsedcache.find_checked(text, shown_file, schema, CHECKED_VALUES, yamlio.MAX_DEPTH)
-                if kept is not None:
-                    collections, refs = kept
+                edited = None if kept is not None else editedfiles.find(text, shown_file, schema, types, CHECKED_VALUES)
+                if kept is not None or edited is not None:
+                    collections, refs = kept or edited[:2]
+                    said = len(problems.items)
                     for name, value in collections.items():
                         define(name, value, collections.key_loc(name), collections.loc_of(name), check=False)
                     checker.refs.extend(refs)
+                    if edited is not None and len(problems.items) == said:  # kept as checked, for the next process
+                        parsedcache.keep_checked(text, shown_file, schema, collections, refs, edited[2])
                     continue
                 doc, count, anchored = yamlio.parse(text, shown_file)
         except KitpressError as exc:

@@ -8,7 +8,8 @@ A content file is kept a second way too: as checked against its game's schema (`
 by the digest of its text and of the schema. Its collections come back as content/schema's
 checker made them, and the references they make, without parsing or checking the file again: the
 check was two fifths of reading a 20,000-card deck (0.21 of 0.54 s). Kept only when the check
-found nothing to say.
+found nothing to say. The text last kept so at a path is kept too (`last`): a new process that
+finds the file edited by one item reads the rest as checked (content/editedfiles).
 
 An entry is nested tuples of plain values (marshal data cannot run code), checked as it is
 rebuilt; a damaged or foreign entry is a miss. Files that name or repeat nodes (&, *) are not
@@ -91,14 +92,36 @@ def find_checked(text: str, path: str, schema: str, most: int, deepest: int) -> 
 
 def keep_checked(text: str, path: str, schema: str, collections: YMap, refs: list, count: int) -> None:
     """Keep the file's `collections` as checked against the schema whose digest is `schema`, and
-    the references (collection, id, place) they make; `count`: the parse's count of values."""
+    the references (collection, id, place) they make; `count`: the parse's count of values. The
+    text is kept too, as the last one checked at `path` (`last`): a new process that finds the
+    file edited by one item reads the rest as checked here (content/editedfiles)."""
 
     def made() -> tuple:
         flat = _flat(collections, path)
         references = tuple(_reference(ref, path) for ref in refs)
         return flat, references, _count(flat)
 
-    _keep(_entry(text, f"checked {schema}"), made, count)
+    _keep(_entry(text, f"checked {schema}"), made, count, _last_entry(text, path), lambda: (text, count))
+
+
+def last(path: str) -> tuple[str, int] | None:
+    """The text last kept as checked at `path` (keep_checked), and the count of values its parse
+    gave; None if there is none."""
+    folder = usercache.folder("yaml")
+    kept = _read(folder / _last_name(path)) if folder is not None else None
+    if isinstance(kept, tuple) and len(kept) == 2 and type(kept[0]) is str and type(kept[1]) is int:
+        return kept
+    return None
+
+
+def _last_entry(text: str, path: str) -> Path | None:
+    folder = usercache.folder("yaml") if len(text) >= SMALLEST else None
+    return folder / _last_name(path) if folder is not None else None
+
+
+def _last_name(path: str) -> str:
+    key = hashlib.sha256(f"{_FORMAT} {_SOURCE} {yaml.__version__} last\n{path}".encode("utf-8", "surrogatepass"))
+    return f"{key.hexdigest()[:40]}.marshal"
 
 
 def _read(entry: Path | None):
@@ -113,8 +136,9 @@ def _read(entry: Path | None):
     return kept
 
 
-def _keep(entry: Path | None, made, count: int) -> None:
-    """Write the entry `made()` gives; for a big file (`count` values) in a forked process."""
+def _keep(entry: Path | None, made, count: int, other: Path | None = None, other_made=None) -> None:
+    """Write the entry `made()` gives (and `other`'s, if given); for a big file (`count` values)
+    in a forked process."""
     if entry is None:
         return
     _reap()
@@ -125,9 +149,13 @@ def _keep(entry: Path | None, made, count: int) -> None:
             return
         try:  # the forked writer: nothing of the parent's (buffered output, exit handlers) runs again here
             _write(entry, made)
+            if other is not None:
+                _write(other, other_made)
         finally:
             os._exit(0)
     _write(entry, made)
+    if other is not None:
+        _write(other, other_made)
 
 
 _WRITERS: list[int] = []  # forked processes writing entries

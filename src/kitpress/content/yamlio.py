@@ -223,8 +223,31 @@ class _Parsed(NamedTuple):
 def _spliced(before: _Parsed, text: str, path: str) -> _Parsed | None:
     """`text` parsed by the one item of a top-level list its changed lines are in; None if it
     cannot be."""
-    old, new = before.text.splitlines(keepends=True), text.splitlines(keepends=True)
-    top = before.value
+    found = changed_item(before.value, before.text, text, path)
+    if found is None:
+        return None
+    key, index, part, count, _ = found
+    listed = before.value[key]
+    total = before.count - _nodes(listed[index]) + count - 1  # the chunk's count has its own list
+    if total > MAX_NODES:
+        return None
+    items = YList(listed, loc=listed.loc)
+    items.item_locs = [*listed.item_locs]
+    items[index], items.item_locs[index] = part[0], part.item_locs[0]
+    whole = YMap(before.value, loc=before.value.loc, key_locs=before.value.key_locs)
+    whole.value_locs = before.value.value_locs
+    whole[key] = items
+    return _Parsed(text, whole, total, False)
+
+
+def changed_item(top, old_text: str, text: str, path: str) -> tuple[str, int, YList, int, tuple[int, int]] | None:
+    """The one item of a top-level list that `text` changed from `old_text`, whose value (as
+    parsed, or as checked: a list of records placed by their own places) is `top`, parsed alone:
+    its list's key, its index, the parse of its lines (a one-item list, placed in the file), that
+    parse's count of nodes and its first and last line. None if the lines changed are not all
+    inside one such item, their number changed, or the item's lines do not parse alone as the
+    same item at the same place (its dash or indentation moved, a flow or a quote left open)."""
+    old, new = old_text.splitlines(keepends=True), text.splitlines(keepends=True)
     if len(old) != len(new) or not isinstance(top, YMap):
         return None
     changed = [number for number, (a, b) in enumerate(zip(old, new), 1) if a != b]
@@ -234,8 +257,7 @@ def _spliced(before: _Parsed, text: str, path: str) -> _Parsed | None:
     if found is None:
         return None
     key, index, first, last = found
-    listed = top[key]
-    dash = listed.loc.col - 1  # every item of a block list has its dash in the list's column
+    dash = top[key].loc.col - 1  # every item of a block list has its dash in the list's column
     chunk = new[first - 1 : last]
     if chunk[0][:dash].strip() or chunk[0][dash : dash + 1] != "-":
         return None
@@ -249,28 +271,33 @@ def _spliced(before: _Parsed, text: str, path: str) -> _Parsed | None:
         return None
     if anchored or not isinstance(part, YList) or len(part) != 1 or part.loc != Loc(path, first, dash + 1):
         return None
-    total = before.count - _nodes(listed[index]) + count - 1  # the chunk's count has its own list
-    if total > MAX_NODES:
+    return key, index, part, count, (first, last)
+
+
+def item_count(text: str, lines: tuple[int, int], path: str) -> int | None:
+    """The count of nodes of the item on `lines` (first, last) of `text`, as changed_item counts
+    a changed one (its own list included); None if it does not parse alone."""
+    chunk = text.splitlines(keepends=True)[lines[0] - 1 : lines[1]]
+    try:
+        return _load("".join(chunk), path, lines=lines[0] - 1, depth=1)[1]
+    except KitpressError:
         return None
-    items = YList(listed, loc=listed.loc)
-    items.item_locs = [*listed.item_locs]
-    items[index], items.item_locs[index] = part[0], part.item_locs[0]
-    whole = YMap(top, loc=top.loc, key_locs=top.key_locs)
-    whole.value_locs = top.value_locs
-    whole[key] = items
-    return _Parsed(text, whole, total, False)
 
 
 def _item_at(top: YMap, first: int, last: int, lines: int) -> tuple[str, int, int, int] | None:
     """The top-level list item whose lines hold lines `first` to `last`: its list's key, its
-    index, and its own first and last line (up to the next item, or the next top-level key)."""
+    index, and its own first and last line (up to the next item, or the next top-level key).
+    A list of checked records has no places of its items: each record's own is where it begins."""
     starts = sorted(loc.line for loc in top.key_locs.values())
     for key, listed in top.items():
-        if not isinstance(listed, YList) or not listed.item_locs:
+        if not isinstance(listed, YList):
+            continue
+        locs = listed.item_locs or [getattr(item, "loc", None) for item in listed]
+        if not locs or None in locs:
             continue
         below = [line for line in starts if line > top.key_locs[key].line]
         end = below[0] - 1 if below else lines
-        begins = [loc.line for loc in listed.item_locs]
+        begins = [loc.line for loc in locs]
         for index, start in enumerate(begins):
             stop = begins[index + 1] - 1 if index + 1 < len(begins) else end
             if start <= first and last <= stop:
