@@ -56,6 +56,23 @@ def _edit(root, old: str, new: str) -> None:
     cards.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _edited(root, spliced, old: str, new: str, load=_collections):
+    """A game loaded once (its files kept as checked), then `old` made `new` in its cards.yaml."""
+    load(root)
+    parsedcache.settled()
+    spliced.clear()
+    _edit(root, old, new)
+    return root
+
+
+def _outcome(load, *args):
+    """What loading gives: its value, or what it says."""
+    try:
+        return load(*args)
+    except KitpressError as exc:
+        return [str(p) for p in exc.problems]
+
+
 EDITS = {
     "a title": ("    title: Card 3\n", "    title: Card three\n"),
     "a line of a text block": ("      The committee, card 1:\n", "      The board, card 1:\n"),
@@ -71,11 +88,7 @@ EDITS = {
 
 @pytest.mark.parametrize("edit", EDITS)
 def test_one_card_edited_is_checked_alone_and_the_file_is_what_a_whole_check_gives(cache, spliced, tmp_path, monkeypatch, edit):
-    root = _kept_game(tmp_path / "kept")
-    _collections(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, *EDITS[edit])
+    root = _edited(_kept_game(tmp_path / "kept"), spliced, *EDITS[edit])
     data, refs = _collections(root)
     assert spliced == [True]
     parsedcache.settled()
@@ -88,11 +101,8 @@ def test_one_card_edited_is_checked_alone_and_the_file_is_what_a_whole_check_giv
 
 
 def test_a_game_loaded_after_an_edit_has_its_texts_by_their_new_keys(cache, spliced, tmp_path):
-    root = _kept_game(tmp_path / "kept")
-    content.load_game(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, "  - id: c7\n    title: Card 7\n", "  - id: c7x\n    title: Card seven\n")
+    edit = ("  - id: c7\n    title: Card 7\n", "  - id: c7x\n    title: Card seven\n")
+    root = _edited(_kept_game(tmp_path / "kept"), spliced, *edit, content.load_game)
     game = content.load_game(root)
     assert spliced == [True]
     assert game.texts["cards.c7x.title"] == "Card seven" and "cards.c7.title" not in game.texts
@@ -110,20 +120,10 @@ FALLBACKS = {
 
 @pytest.mark.parametrize("edit", FALLBACKS)
 def test_any_other_edit_is_checked_whole(cache, spliced, tmp_path, monkeypatch, edit):
-    root = _kept_game(tmp_path / "kept")
-    _collections(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, *FALLBACKS[edit])
-    try:
-        data = _collections(root)
-    except KitpressError as exc:
-        data = [str(p) for p in exc.problems]
+    root = _edited(_kept_game(tmp_path / "kept"), spliced, *FALLBACKS[edit])
+    data = _outcome(_collections, root)
     assert spliced == [False]
-    try:
-        whole = _checked_whole(root, monkeypatch)
-    except KitpressError as exc:
-        whole = [str(p) for p in exc.problems]
+    whole = _outcome(_checked_whole, root, monkeypatch)
     if isinstance(whole, list):
         assert data == whole
     else:
@@ -139,27 +139,16 @@ MISTAKES = {
 
 @pytest.mark.parametrize("edit", MISTAKES)
 def test_a_mistake_in_the_edited_card_is_said_where_a_whole_check_says_it(cache, spliced, tmp_path, monkeypatch, edit):
-    root = _kept_game(tmp_path / "kept")
-    _collections(root)
-    parsedcache.settled()
-    spliced.clear()
     old, new, said = MISTAKES[edit]
-    _edit(root, old, new)
-    with pytest.raises(KitpressError) as error:
-        _collections(root)
+    root = _edited(_kept_game(tmp_path / "kept"), spliced, old, new)
+    problems = _outcome(_collections, root)
     assert spliced == [False]
-    with pytest.raises(KitpressError) as whole:
-        _checked_whole(root, monkeypatch)
-    assert [str(p) for p in error.value.problems] == [str(p) for p in whole.value.problems]
-    assert said in str(error.value.problems[0])
+    assert problems == _outcome(_checked_whole, root, monkeypatch) and said in problems[0]
 
 
 def test_a_wrong_reference_in_the_edited_card_is_said_at_its_place(cache, spliced, tmp_path):
-    root = _kept_game(tmp_path / "kept")
-    content.load_game(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, "    cost: 2\n    deck: d0\n", "    cost: 2\n    deck: d9\n")
+    edit = ("    cost: 2\n    deck: d0\n", "    cost: 2\n    deck: d9\n")
+    root = _edited(_kept_game(tmp_path / "kept"), spliced, *edit, content.load_game)
     with pytest.raises(KitpressError) as error:
         content.load_game(root)
     assert spliced == [True]  # the card is well formed: its reference is resolved with the game's
@@ -170,31 +159,23 @@ def test_a_wrong_reference_in_the_edited_card_is_said_at_its_place(cache, splice
 def test_a_deck_of_one_line_cards_is_edited_by_its_card(cache, spliced, tmp_path, monkeypatch):
     """The synthetic decks' form: each card a flow mapping on one line."""
     root = _kept_game(tmp_path / "kept", cards=0)
-    cards = "".join(f"  - {{id: c{i}, title: Card {i}, body: 'The body, {i}', cost: {i % 5}, deck: d{i % 2}}}\n" for i in range(300))
+    card = "  - {{id: c{0}, title: Card {0}, body: 'The body, {0}', cost: {1}, deck: d{2}}}\n"
+    cards = "".join(card.format(i, i % 5, i % 2) for i in range(300))
     (root / "cards.yaml").write_text("cards:\n" + cards, encoding="utf-8")
-    _collections(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, "title: Card 150,", "title: Card edited,")
+    _edited(root, spliced, "title: Card 150,", "title: Card edited,")
     data, refs = _collections(root)
     assert spliced == [True]
     whole, whole_refs = _checked_whole(root, monkeypatch)
     assert all(same(data[name], whole[name]) for name in whole) and refs == whole_refs
 
 
-def test_an_edit_that_takes_the_file_over_the_limit_of_values_is_refused_as_a_whole_parse_would(cache, spliced, tmp_path, monkeypatch):
+def test_an_edit_over_the_limit_of_values_is_refused_as_a_whole_parse_would(cache, spliced, tmp_path, monkeypatch):
     from kitpress.content import yamlio
 
     root = _kept_game(tmp_path / "kept")
     text = (root / "cards.yaml").read_text(encoding="utf-8")
     monkeypatch.setattr(yamlio, "MAX_NODES", yamlio.parse(text, "cards.yaml")[1] + 10)
-    _collections(root)
-    parsedcache.settled()
-    spliced.clear()
-    _edit(root, "    tags: [red, blue]\n", f"    tags: [{', '.join(['red'] * 30)}]\n")  # 28 values more, on the same line
-    with pytest.raises(KitpressError) as error:
-        _collections(root)
-    assert spliced == [False]
-    with pytest.raises(KitpressError) as whole:
-        _checked_whole(root, monkeypatch)
-    assert [str(p) for p in error.value.problems] == [str(p) for p in whole.value.problems]
+    _edited(root, spliced, "    tags: [red, blue]\n", f"    tags: [{', '.join(['red'] * 30)}]\n")  # 28 values more, on one line
+    problems = _outcome(_collections, root)
+    assert spliced == [False] and isinstance(problems, list)
+    assert problems == _outcome(_checked_whole, root, monkeypatch)
