@@ -21,8 +21,8 @@ def spliced(monkeypatch):
     """Whether each load of the edited cards.yaml had it from its one changed item."""
     found, real = [], editedfiles.find
 
-    def counted(text, path, *args):
-        result = real(text, path, *args)
+    def counted(text, source, path, *args):
+        result = real(text, source, path, *args)
         if path.endswith("cards.yaml"):
             found.append(result is not None)
         return result
@@ -179,3 +179,23 @@ def test_an_edit_over_the_limit_of_values_is_refused_as_a_whole_parse_would(cach
     problems = _outcome(_collections, root)
     assert spliced == [False] and isinstance(problems, list)
     assert problems == _outcome(_checked_whole, root, monkeypatch)
+
+
+def test_two_projects_files_shown_alike_are_two_files(cache, spliced, tmp_path, monkeypatch):
+    """content/kept/cards.yaml of two projects (two synthetic decks, say): the last text checked
+    of one is not the other's."""
+    first = _kept_game(tmp_path / "a" / "kept")
+    other = _kept_game(tmp_path / "b" / "kept", cards=80)
+    monkeypatch.chdir(tmp_path / "a")
+    _collections(first)
+    parsedcache.settled()
+    monkeypatch.chdir(tmp_path / "b")
+    _collections(other)  # shown as kept/cards.yaml too
+    parsedcache.settled()
+    monkeypatch.chdir(tmp_path / "a")
+    spliced.clear()
+    _edit(first, "    title: Card 3\n", "    title: Card three\n")
+    data, refs = _collections(first)
+    assert spliced == [True]
+    whole, whole_refs = _checked_whole(first, monkeypatch)
+    assert all(same(data[name], whole[name]) for name in whole) and refs == whole_refs

@@ -57,7 +57,8 @@ def load(
             else:
                 text = yamlio.read_file(path, shown_file, within=[root])
                 kept = parsedcache.find_checked(text, shown_file, schema, CHECKED_VALUES, yamlio.MAX_DEPTH)
-                edited = None if kept is not None else editedfiles.find(text, shown_file, schema, types, CHECKED_VALUES)
+                source = str(path.resolve())
+                edited = None if kept is not None else editedfiles.find(text, source, shown_file, schema, types, CHECKED_VALUES)
                 if kept is not None or edited is not None:
                     collections, refs = kept or edited[:2]
                     said = len(problems.items)
@@ -65,7 +66,7 @@ def load(
                         define(name, value, collections.key_loc(name), collections.loc_of(name), check=False)
                     checker.refs.extend(refs)
                     if edited is not None and len(problems.items) == said:  # kept as checked, for the next process
-                        parsedcache.keep_checked(text, shown_file, schema, collections, refs, edited[2])
+                        parsedcache.keep_checked(text, shown_file, schema, collections, refs, edited[2], source)
                     continue
                 doc, count, anchored = yamlio.parse(text, shown_file)
         except KitpressError as exc:
@@ -84,7 +85,7 @@ def load(
                 define(name, value, loc, doc.loc_of(name))
         if schema is not None and not anchored and len(problems.items) == said:  # kept only with nothing to say
             checked_here = doc.replaced({name: data[name] if value is not None else None for name, value in doc.items()})
-            parsedcache.keep_checked(text, shown_file, schema, checked_here, checker.refs[referred:], count)
+            parsedcache.keep_checked(text, shown_file, schema, checked_here, checker.refs[referred:], count, source)
     for path in sorted(p for p in root.iterdir() if tables.is_table(p)):
         try:
             sheets = tables.read(path, f"{shown}/{path.name}", within=[root])

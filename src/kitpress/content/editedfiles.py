@@ -22,12 +22,12 @@ from kitpress.content.yamlio import YList, YMap
 from kitpress.errors import Problems
 
 
-def find(text: str, path: str, schema: str, types: dict[str, Type], most: int) -> tuple[YMap, list, int] | None:
+def find(text: str, source: str, path: str, schema: str, types: dict[str, Type], most: int) -> tuple[YMap, list, int] | None:
     """The file's collections as checked, the references they make and the count of values a
-    parse of `text` gives, from the last text checked at `path` and the one item `text` changed
-    in it; None if they cannot be had so (see the module's note)."""
-    last = parsedcache.last(path) if len(text) >= parsedcache.SMALLEST else None  # a smaller one is not kept
-    if last is None or last[0] == text:
+    parse of `text` gives, from the last text checked from the file at `source` (shown as `path`)
+    and the one item `text` changed in it; None if they cannot be had so (see the module's note)."""
+    last = parsedcache.last(source, path) if len(text) >= parsedcache.SMALLEST else None  # a smaller one is not kept
+    if last is None or last[0] == text or last[0].count("\n") != text.count("\n"):  # lines added or lost: before reading it back
         return None
     old_text, old_count = last
     kept = parsedcache.find_checked(old_text, path, schema, most, yamlio.MAX_DEPTH)

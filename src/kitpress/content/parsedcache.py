@@ -90,37 +90,41 @@ def find_checked(text: str, path: str, schema: str, most: int, deepest: int) -> 
         return None
 
 
-def keep_checked(text: str, path: str, schema: str, collections: YMap, refs: list, count: int) -> None:
+def keep_checked(text: str, path: str, schema: str, collections: YMap, refs: list, count: int, source: str = "") -> None:
     """Keep the file's `collections` as checked against the schema whose digest is `schema`, and
-    the references (collection, id, place) they make; `count`: the parse's count of values. The
-    text is kept too, as the last one checked at `path` (`last`): a new process that finds the
-    file edited by one item reads the rest as checked here (content/editedfiles)."""
+    the references (collection, id, place) they make; `count`: the parse's count of values.
+    `source`: the file's own path, where the text is kept too as the last one checked there
+    (`last`): a new process that finds the file edited by one item reads the rest as checked here
+    (content/editedfiles)."""
 
     def made() -> tuple:
         flat = _flat(collections, path)
         references = tuple(_reference(ref, path) for ref in refs)
         return flat, references, _count(flat)
 
-    _keep(_entry(text, f"checked {schema}"), made, count, _last_entry(text, path), lambda: (text, count))
+    mine = _last_entry(text, source, path) if source else None
+    _keep(_entry(text, f"checked {schema}"), made, count, mine, lambda: (text, count))
 
 
-def last(path: str) -> tuple[str, int] | None:
-    """The text last kept as checked at `path` (keep_checked), and the count of values its parse
-    gave; None if there is none."""
+def last(source: str, path: str) -> tuple[str, int] | None:
+    """The text last kept as checked from the file at `source`, shown as `path` (keep_checked),
+    and the count of values its parse gave; None if there is none."""
     folder = usercache.folder("yaml")
-    kept = _read(folder / _last_name(path)) if folder is not None else None
+    kept = _read(folder / _last_name(source, path)) if folder is not None else None
     if isinstance(kept, tuple) and len(kept) == 2 and type(kept[0]) is str and type(kept[1]) is int:
         return kept
     return None
 
 
-def _last_entry(text: str, path: str) -> Path | None:
+def _last_entry(text: str, source: str, path: str) -> Path | None:
     folder = usercache.folder("yaml") if len(text) >= SMALLEST else None
-    return folder / _last_name(path) if folder is not None else None
+    return folder / _last_name(source, path) if folder is not None else None
 
 
-def _last_name(path: str) -> str:
-    key = hashlib.sha256(f"{_FORMAT} {_SOURCE} {yaml.__version__} last\n{path}".encode("utf-8", "surrogatepass"))
+def _last_name(source: str, path: str) -> str:
+    """By the file's own path and the path it is shown by: two projects' content/game/cards.yaml
+    are two files."""
+    key = hashlib.sha256(f"{_FORMAT} {_SOURCE} {yaml.__version__} last\n{source}\n{path}".encode("utf-8", "surrogatepass"))
     return f"{key.hexdigest()[:40]}.marshal"
 
 
