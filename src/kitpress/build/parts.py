@@ -142,15 +142,15 @@ def _pages(name: str, count: int) -> str:
 
 def _tail_imports(lang: str) -> None:
     """What the main process needs once the drawing is done, made ready while the workers draw:
-    off the critical path of every build. pdfium and PNG for the kit page's thumbnails, and the
-    plural rule of the kit page's words in the kit's language (Babel: 4 ms of the 50 a 600-card
-    build spent after its last card). qpdf (pikepdf) is imported only where it is used: kitpress
-    joins its own files itself."""
-    import pypdfium2  # noqa: F401
-    from PIL import PngImagePlugin  # noqa: F401
-
+    off the critical path of every build. pdfium for the kit page's thumbnails (loaded by
+    rasters.first_page, not through pypdfium2: see rasters), and the plural rule of the kit
+    page's words in the kit's language (Babel: 4 ms of the 50 a 600-card build spent after its
+    last card). qpdf (pikepdf) is imported only where it is used: kitpress joins its own files
+    itself."""
+    from kitpress.build import rasters
     from kitpress.content.i18n import plurals
 
+    rasters.first_page_ready()
     plurals.ready(lang)
 
 
