@@ -45,7 +45,8 @@ def _pdf(path, size=(200, 300), rotate=0, pages=1):
 def _annotated(pdf):
     """A square annotation on page 1, which pdfium draws only when told to draw annotations."""
     with pikepdf.open(pdf, allow_overwriting_input=True) as document:
-        square = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square, Rect=[40, 150, 160, 250], C=[0, 0.6, 0], BS=pikepdf.Dictionary(W=6))
+        square = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square, Rect=[40, 150, 160, 250])
+        square.C, square.BS = [0, 0.6, 0], pikepdf.Dictionary(W=6)  # green, 6 points wide
         document.pages[0].obj.Annots = document.make_indirect(pikepdf.Array([document.make_indirect(square)]))
         document.save(pdf)
     return pdf
@@ -53,7 +54,14 @@ def _annotated(pdf):
 
 @pytest.mark.parametrize(
     "size, rotate, annotated",
-    [((200, 300), 0, False), ((595.28, 841.89), 0, False), ((400, 150), 0, False), ((200, 300), 90, False), ((198.4, 340.2), 0, False), ((200, 300), 0, True)],
+    [
+        ((200, 300), 0, False),
+        ((595.28, 841.89), 0, False),
+        ((400, 150), 0, False),
+        ((200, 300), 90, False),
+        ((198.4, 340.2), 0, False),
+        ((200, 300), 0, True),
+    ],
     ids=["portrait", "a4", "landscape", "rotated", "tarot", "annotated"],
 )
 def test_the_lean_door_draws_the_pixels_pypdfium2_draws(tmp_path, size, rotate, annotated):

@@ -81,13 +81,14 @@ def first_page(pdf: Path, width: int) -> tuple[int, int, bytes] | None:
 _BGR, _ANNOT, _WHITE = 2, 0x01, 0xFFFFFFFF  # FPDFBitmap_BGR, FPDF_ANNOT, opaque white (ARGB)
 
 
-def _drawn(lib, page, width: int) -> tuple[int, int, bytes]:
-    factor = width / lib.FPDF_GetPageWidthF(page)  # pypdfium2's render: the size by ceil, BGR on white, annotations drawn
-    w, h = math.ceil(lib.FPDF_GetPageWidthF(page) * factor), math.ceil(lib.FPDF_GetPageHeightF(page) * factor)
+def _drawn(lib, page, width: int) -> tuple[int, int, bytes] | None:
+    page_width = lib.FPDF_GetPageWidthF(page)  # as pypdfium2's render: the size by ceil, BGR on white, annotations drawn
+    factor = width / page_width
+    w, h = math.ceil(page_width * factor), math.ceil(lib.FPDF_GetPageHeightF(page) * factor)
     pixels = ctypes.create_string_buffer(w * h * 3)
     bitmap = lib.FPDFBitmap_CreateEx(w, h, _BGR, pixels, w * 3)
     if not bitmap:
-        raise MemoryError("pdfium could not make a bitmap")
+        return None
     try:
         lib.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, _WHITE)
         lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _ANNOT)
@@ -100,7 +101,12 @@ def _drawn(lib, page, width: int) -> tuple[int, int, bytes]:
 
 
 class _Config(ctypes.Structure):  # FPDF_LIBRARY_CONFIG, version 2: what pypdfium2 initialises pdfium with
-    _fields_ = [("version", ctypes.c_int), ("m_pUserFontPaths", ctypes.c_void_p), ("m_pIsolate", ctypes.c_void_p), ("m_v8EmbedderSlot", ctypes.c_uint)]
+    _fields_ = [
+        ("version", ctypes.c_int),
+        ("m_pUserFontPaths", ctypes.c_void_p),
+        ("m_pIsolate", ctypes.c_void_p),
+        ("m_v8EmbedderSlot", ctypes.c_uint),
+    ]
 
 
 _LIBRARY: list = []  # [the loaded library, or None where it cannot be]
