@@ -2,6 +2,7 @@
 as PNG by kitpress (thumbs.png): the pixels pypdfium2 gives, a PNG any reader takes, and
 pypdfium2 still working beside it in the same process."""
 
+import io
 import subprocess
 import sys
 import zlib
@@ -14,6 +15,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
 from kitpress.build import rasters, thumbs
+from kitpress.errors import KitpressError
 from kitpress.typeset import fonts
 
 
@@ -82,7 +84,7 @@ def test_what_it_cannot_read_is_left_to_pypdfium2_which_says_why(tmp_path):
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.4\nnot a PDF at all\n")
     assert rasters.first_page(broken, 240) is None
-    with pytest.raises(Exception) as raised:
+    with pytest.raises(KitpressError) as raised:
         thumbs.thumbnail(broken, tmp_path / "thumb.png", "c" * 64)
     assert "cannot read the PDF for its thumbnail" in str(raised.value)
     assert not (tmp_path / "thumb.png").exists()
@@ -110,8 +112,6 @@ def test_png_rows_round_trip():
     rows = bytes((x * 7 + y * 13 + c * 101) % 256 for y in range(5) for x in range(9) for c in range(3))
     data = thumbs.png(9, 5, rows, "d" * 64)
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
-    import io
-
     with Image.open(io.BytesIO(data)) as image:
         assert (image.size, image.mode, image.tobytes()) == ((9, 5), "RGB", rows)
     assert zlib.decompress(data[data.index(b"IDAT") + 4 : data.index(b"IEND") - 8])[:1] == b"\0"  # filter byte
@@ -122,11 +122,10 @@ import sys
 from pathlib import Path
 from kitpress.build import rasters
 pdf = Path(sys.argv[1])
-if sys.argv[2] == "pypdfium2 first":
-    import pypdfium2  # pdfium initialised by pypdfium2 first; first_page's initialisation is then ignored
-(image,) = rasters.render(pdf, [1], width=240) if sys.argv[2] == "pypdfium2 first" else (None,)
+if sys.argv[2] == "pypdfium2 first":  # pdfium initialised and used by pypdfium2 first: first_page's initialisation is ignored
+    rasters.render(pdf, [1], width=240)
 first = rasters.first_page(pdf, 240)
-import pypdfium2  # in the other order, pypdfium2's initialisation comes second
+import pypdfium2  # noqa: F401 - in the other order, pypdfium2's initialisation comes second
 (image,) = rasters.render(pdf, [1], width=240)
 again = rasters.first_page(pdf, 240)
 print(first[2] == image.tobytes() == again[2], first[:2] == image.size)
