@@ -120,7 +120,9 @@ def first_page_ready() -> None:
 
 def _pdfium():
     if not _LIBRARY:
-        _LIBRARY.append(_loaded())
+        with LOCK:  # two threads drawing their first thumbnails at once load it once
+            if not _LIBRARY:
+                _LIBRARY.append(_loaded())
     return _LIBRARY[0]
 
 
