@@ -74,7 +74,7 @@ def test_the_lean_door_draws_the_pixels_pypdfium2_draws(tmp_path, size, rotate, 
     (reference,) = rasters.render(pdf, [1], width=thumbs.THUMB_WIDTH)
     assert (width, height) == reference.size
     assert pixels == reference.tobytes()
-    if not rotate:  # the red rectangle, bottom left, is red: pdfium's blue-green-red put in RGB order
+    if not rotate:  # the red rectangle, bottom left, is red: the channels in RGB order
         at = (int(width * 0.15), int(height * 0.9))
         assert pixels[3 * (at[1] * width + at[0]) :][:3] == bytes(reference.getpixel(at))
         assert reference.getpixel(at)[0] > 200 and reference.getpixel(at)[2] < 60

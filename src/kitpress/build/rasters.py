@@ -78,11 +78,12 @@ def first_page(pdf: Path, width: int) -> tuple[int, int, bytes] | None:
             lib.FPDF_CloseDocument(document)
 
 
-_BGR, _ANNOT, _WHITE = 2, 0x01, 0xFFFFFFFF  # FPDFBitmap_BGR, FPDF_ANNOT, opaque white (ARGB)
+# FPDFBitmap_BGR, and FPDF_REVERSE_BYTE_ORDER to fill it red-green-blue; FPDF_ANNOT; opaque white (ARGB)
+_BGR, _RGB_ORDER, _ANNOT, _WHITE = 2, 0x10, 0x01, 0xFFFFFFFF
 
 
 def _drawn(lib, page, width: int) -> tuple[int, int, bytes] | None:
-    page_width = lib.FPDF_GetPageWidthF(page)  # as pypdfium2's render: the size by ceil, BGR on white, annotations drawn
+    page_width = lib.FPDF_GetPageWidthF(page)  # as pypdfium2's render: the size by ceil, on white, annotations drawn
     factor = width / page_width
     w, h = math.ceil(page_width * factor), math.ceil(lib.FPDF_GetPageHeightF(page) * factor)
     pixels = ctypes.create_string_buffer(w * h * 3)
@@ -91,13 +92,10 @@ def _drawn(lib, page, width: int) -> tuple[int, int, bytes] | None:
         return None
     try:
         lib.FPDFBitmap_FillRect(bitmap, 0, 0, w, h, _WHITE)
-        lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _ANNOT)
+        lib.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, _ANNOT | _RGB_ORDER)
     finally:
         lib.FPDFBitmap_Destroy(bitmap)
-    bgr = pixels.raw
-    rgb = bytearray(len(bgr))
-    rgb[0::3], rgb[1::3], rgb[2::3] = bgr[2::3], bgr[1::3], bgr[0::3]
-    return w, h, bytes(rgb)
+    return w, h, pixels.raw
 
 
 class _Config(ctypes.Structure):  # FPDF_LIBRARY_CONFIG, version 2: what pypdfium2 initialises pdfium with
