@@ -1,7 +1,7 @@
 """Thumbnails: page 1 of each file of a kit, as a small PNG in the kit's thumbs/ folder, that
 records (in a text chunk) the sha256 of the PDF it shows, so that an unchanged PDF is never
-drawn again. Builds draw them in their workers and retag them; the kit page draws what is
-missing and prunes what no component has any more."""
+drawn again. Builds draw them while their workers draw (build/batches.thumbnail) and retag
+them; the kit page draws what is missing and prunes what no component has any more."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def thumbnail(pdf: Path, target: Path, sha: str = "") -> tuple[int, int]:
 
 def draw_thumbnail(pdf: Path, target: Path, sha: str) -> tuple[int, int]:
     """Page 1 of `pdf`, THUMB_WIDTH px wide, as a PNG that records `sha`, the PDF it shows;
-    written only if it changes. Builds draw their files' thumbnails in their workers too."""
+    written only if it changes."""
     from kitpress.build import rasters
 
     drawn = rasters.first_page(pdf, THUMB_WIDTH)  # no pypdfium2 or Pillow imported (see rasters)
