@@ -302,3 +302,67 @@ def test_a_joined_file_is_what_reading_it_back_gives_and_kit_pdf_takes_it_in_unr
     reads.clear()
     kitfiles.write_combined(tmp_path / "kit-changed.pdf", [plan, cards], "Kit")
     assert reads == [plan.stat().st_size, cards.stat().st_size]
+
+
+def _objects_of(data: bytes) -> dict[str, int]:
+    """How many objects of each kind a file holds (streams by their subtype)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        kinds = {}
+        for obj in pdf.objects:
+            if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+                kind = str(obj.get("/Subtype", obj.get("/Type", "other")))
+                kinds[kind] = kinds.get(kind, 0) + 1
+        return kinds
+
+
+def test_what_two_files_embed_alike_is_written_once_and_each_page_stays_its_own():
+    """Two batches of a deck embed the same font and draw the same back as a form: the joined file
+    holds one of each, every page refers to it, and prints as before."""
+    first, second = _reportlab("batch", [(200, 100), (200, 100)]), _reportlab("batch", [(200, 100), (200, 100)])
+    assert first == second
+    joined, pages = _joined([first, second])
+    assert pages == 4 and len(set(pdfjoin.read(joined).kids)) == 4  # as written (a reader would copy a page listed twice)
+    kinds = _objects_of(joined)
+    assert kinds["/Page"] == 4 and kinds["/Type1"] == 1 and kinds["/Form"] == 1, kinds
+    with pikepdf.open(io.BytesIO(joined)) as pdf:
+        fonts = {page.obj.Resources.Font.F1.objgen for page in pdf.pages}
+        assert len(fonts) == 1 and len({page.objgen for page in pdf.pages}) == 4
+    assert _pixels(joined) == _pixels(first) * 2 and _text(joined) == _text(first) * 2
+    alone = _objects_of(_joined([first])[0])
+    assert alone["/Type1"] == 1 and alone["/Form"] == 1
+    # objects that differ in one byte are each kept
+    other = _reportlab("batcH", [(200, 100), (200, 100)])
+    assert _text(_joined([first, other])[0])[2:] == _text(other)
+
+
+def test_a_page_reached_again_through_what_it_refers_to_is_copied_once(tmp_path):
+    """An annotation that names its page (/P) and a link to the next page: objects that refer
+    back along the way are numbered before what they refer to, and nothing is lost or shared."""
+    data = _handmade([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [ 3 0 R 6 0 R ] /Count 2 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 4 0 R /Annots [ 5 0 R 8 0 R ] >>",
+        b"<< /Length 26 >>\nstream\n0 0 1 rg 10 10 50 50 re f\nendstream",
+        b"<< /Type /Annot /Subtype /Text /Rect [ 0 0 10 10 ] /P 3 0 R /Contents (on page one) >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 7 0 R >>",
+        b"<< /Length 26 >>\nstream\n0 0 1 rg 10 10 50 50 re f\nendstream",
+        b"<< /Type /Annot /Subtype /Link /Rect [ 20 20 30 30 ] /Dest [ 6 0 R /Fit ] >>",
+    ])
+    joined, pages = _joined([sources()[1], data, data])
+    assert pages == 5 and len(set(pdfjoin.read(joined).kids)) == 5
+    path = tmp_path / "joined.pdf"
+    path.write_bytes(joined)
+    if shutil.which("qpdf"):
+        check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+    with pikepdf.open(path) as pdf:
+        for first in (1, 3):
+            one, two = pdf.pages[first].obj, pdf.pages[first + 1].obj
+            note, link = one.Annots[0], one.Annots[1]
+            assert note.P.objgen == one.objgen and str(note.Contents) == "on page one"
+            assert link.Dest[0].objgen == two.objgen
+        assert pdf.pages[1].obj.Annots[0].objgen != pdf.pages[3].obj.Annots[0].objgen  # it names its own page
+        # the two pages' drawings are the same bytes: one stream, each page its own
+        assert pdf.pages[1].obj.Contents.objgen == pdf.pages[2].obj.Contents.objgen
+        assert len({pdf.pages[i].objgen for i in range(5)}) == 5
+    assert _pixels(joined)[1:3] == _pixels(data) and _pixels(joined)[3:] == _pixels(data)
