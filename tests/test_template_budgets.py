@@ -323,3 +323,28 @@ def test_the_shipped_games_stay_far_under_every_budget(game):
     assert meter.peak_document * 10 <= budgets.DOCUMENT_TEXT
     assert (budgets.BUILD_TEXT - meter.build_text) * 20 <= budgets.BUILD_TEXT
     assert meter.peak_steps > 0 and meter.peak_document > 0  # it did measure them
+
+
+def test_a_record_s_field_is_looked_up_as_jinja2_s_sandbox_looks_it_up():
+    """BudgetedEnvironment takes a record's field without raising jinja2's AttributeError first:
+    every name gives what jinja2's own sandbox gives - a field, a method of the mapping (not the
+    field of that name), the record's place, a refused or missing name."""
+    from jinja2.runtime import Undefined
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    from kitpress.compose.sandbox import BudgetedEnvironment
+    from kitpress.content.located import YMap
+
+    record = YMap({"title": LocStr("Strike", PLACE), "cost": 3, "items": "a field named like a method", "loc": "a field"}, loc=PLACE)
+    record.value_locs["title"] = PLACE
+    ours, theirs = BudgetedEnvironment(), ImmutableSandboxedEnvironment()
+    ours.meter.start()
+    for name in ["title", "cost", "items", "keys", "get", "loc", "key_locs", "update", "pop", "__class__", "__dict__", "_x", "missing"]:
+        mine, jinja = ours.getattr(record, name), theirs.getattr(record, name)
+        if isinstance(jinja, Undefined):
+            assert isinstance(mine, Undefined) and type(mine) is type(jinja) and mine._undefined_hint == jinja._undefined_hint, name
+        else:
+            assert mine == jinja and type(mine) is type(jinja), name
+    assert ours.getattr(record, "title") is record["title"]  # the text itself, with its place
+    assert ours.getattr(record, "items") == record.items  # the method, as jinja2 gives it
+    ours.meter.stop()

@@ -18,10 +18,11 @@ from markupsafe import Markup
 
 from kitpress.compose.budgets import MACRO_STEPS, SIZED, TEXTS, BudgetError, Meter, cost, number, shown, sized, text_size, too_large
 from kitpress.compose.weighing import BINOP_CHECKS, FILTER_CHECKS, METHOD_CHECKS, WeighingEscapeFormatter, WeighingFormatter, printing
+from kitpress.content.located import YMap
 
 VERSION = "budgets-1"  # in the compiled-template cache's key: compiled code meters loops, text and comparisons
 
-
+_MAP_ATTRIBUTES = frozenset(dir(YMap))  # what an attribute lookup finds on a record's class; its own are in its __dict__
 LOOP_FILTER = "_loop_over"  # a filter that every {% for %}'s iterable goes through
 
 
@@ -137,6 +138,13 @@ class BudgetedEnvironment(ImmutableSandboxedEnvironment):
         meter.fuel -= 1
         if meter.fuel < 0:
             meter.spend(0)
+        if type(obj) is YMap and attribute not in _MAP_ATTRIBUTES and attribute not in obj.__dict__:
+            # a record's field: jinja2 looks for an attribute first, and takes the item when that
+            # raises AttributeError (1.5 µs of the 1.6 a field took); here the item, found no other way
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
         return super().getattr(obj, attribute)
 
     def getitem(self, obj, argument):
