@@ -140,6 +140,26 @@ def test_what_a_kept_face_reported_is_reported_again_at_its_place(mini_project, 
     assert cache.count("card-front") == 1  # that card drawn again, to point at its own line; the others kept
 
 
+def test_a_kept_file_s_warnings_follow_its_card_to_another_line(mini_project, tmp_path, cache, capsys):
+    """Built into the same folder again, an unchanged file is kept with the warnings it had; a
+    card moved a line down prints the same, but its warning must point at its new line: that
+    file is made again (render/fingerprints.places)."""
+    from kitpress.cli.main import run
+
+    cards = mini_project / "content/mini/cards.yaml"
+    text = cards.read_text(encoding="utf-8").replace("title: North wind", "title: The long and very bitter north wind of the deep winter")
+    cards.write_text(text, encoding="utf-8")
+    out = str(tmp_path / "kit")
+    assert run(["build", "mini", "--out", out]) == 0
+    first = _warnings(capsys.readouterr().err)
+    assert any("shrunk" in line and "cards.yaml:2:" in line for line in first), first
+    cards.write_text(text.replace("cards:\n", "cards:\n  # moved down a line\n"), encoding="utf-8")
+    assert run(["build", "mini", "--out", out]) == 0
+    moved = _warnings(capsys.readouterr().err)
+    assert [line.replace("cards.yaml:3:", "cards.yaml:2:") for line in moved] == first
+    assert not any("cards.yaml:2:" in line for line in moved)
+
+
 def test_a_broken_cache_costs_time_not_the_kit(mini_project, tmp_path, cache):
     first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "one"))
     (path,) = (tmp_path / "cache").rglob("faces.sqlite")

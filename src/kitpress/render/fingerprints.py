@@ -49,13 +49,16 @@ def places(face: Face) -> str:
     texts they print, with their places. Not in its digest: a card that only moved a line down
     prints the same; but a file kept with its warnings must say them where they are now."""
     if not face.places:
-        # one flat run of texts, each list led by its length (digest takes a run of plain texts
-        # as it is: nested lists were two thirds of the time, 12 µs a card)
+        # one flat run of plain values, each list led by its length (digest takes such a run as
+        # it is: nested lists were two thirds of the time, 12 µs a card), a place as its three
+        # parts (printed as text, the places were half of the 15 µs a card took)
         blamed = [frame.blame for frame in face.frames if frame.blame]
-        flat = [str(len(blamed))]
+        flat = [len(blamed)]
         for blame in blamed:
-            flat += (blame.tag, blame.where, _loc(blame.markup), str(len(blame.printed)), *map(_loc, blame.printed))
-        flat += (str(len(face.children)), *(places(child.face) for child in face.children), str(len(face.faces)))
+            flat += (blame.tag, blame.where, *_place(blame.markup), len(blame.printed))
+            for text in blame.printed:
+                flat += _place(text)
+        flat += (len(face.children), *(places(child.face) for child in face.children), len(face.faces))
         for key, inner in sorted(face.faces.items()):
             flat += (key, places(inner))
         object.__setattr__(face, "places", digest(*flat))
@@ -70,6 +73,11 @@ def document_places(doc) -> str:
 
 def _loc(text) -> str:
     return str(getattr(text, "loc", ""))
+
+
+def _place(text) -> tuple:
+    loc = getattr(text, "loc", None)
+    return (loc.path, loc.line, loc.col) if loc is not None else ("", 0, 0)
 
 
 @lru_cache(maxsize=1)
