@@ -160,6 +160,28 @@ def test_a_kept_file_s_warnings_follow_its_card_to_another_line(mini_project, tm
     assert not any("cards.yaml:2:" in line for line in moved)
 
 
+def _first_page(path) -> bytes:
+    return pypdfium2.PdfDocument(str(path))[0].render(scale=1).to_pil().tobytes()
+
+
+def test_two_cards_alike_but_for_a_shape_are_two_faces(mini_project, tmp_path, cache):
+    """South and east wind with the same title and text, east rare: only the star (a shape, drawn
+    `when: card.rare`) tells their fronts apart, in one build and in the next, which keeps faces."""
+    layout = mini_project / "layouts/mini/card-front.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text[: text.index("  - id: rare")], encoding="utf-8")  # no "Rare" line: the star alone
+    cards = mini_project / "content/mini/cards.yaml"
+    east = "{id: east, title: East wind, text: Draw another card., rare: true}"
+    twin = "{id: east, title: South wind, text: Move back one space.%s}"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(east, twin % ", rare: true"), encoding="utf-8")
+    rare = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "rare"))
+    again = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "again"))  # east's face kept
+    cards.write_text(cards.read_text(encoding="utf-8").replace(twin % ", rare: true", twin % ""), encoding="utf-8")
+    plain = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "plain"))
+    assert _first_page(rare.folder / "cards.pdf") != _first_page(plain.folder / "cards.pdf")  # the star
+    assert _first_page(again.folder / "cards.pdf") == _first_page(rare.folder / "cards.pdf")
+
+
 def test_a_broken_cache_costs_time_not_the_kit(mini_project, tmp_path, cache):
     first = build_game(Project(mini_project), "mini", BuildOptions(out=tmp_path / "one"))
     (path,) = (tmp_path / "cache").rglob("faces.sqlite")

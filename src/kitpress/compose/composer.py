@@ -205,7 +205,8 @@ class Composer:
         size, bleed = size or self.size(layout), spec.bleed
         sheet = self.layouts.sheet_for(layout)
         bound = (self.shapes.shape(shape, ctx, size, bleed) for shape in spec.shapes)
-        shapes = tuple(self.shapes.shared(shape) for shape in bound if shape)
+        keyed = [self.shapes.keyed(shape) for shape in bound if shape]
+        shapes = tuple(shape for shape, _ in keyed)
         frames, faces = [], {}
         for frame_spec in spec.frames:
             frame = self.frames.frame(frame_spec, ctx, sheet, spec.min_size, where, faces, _frame_box(frame_spec.box, size, spec.safe))
@@ -216,7 +217,7 @@ class Composer:
         net_children, overlays = placed.nets(spec.nets, ctx, where, self.items, self.inner, self.face)
         children += net_children
         placed_faces = [(child.face.key, child.turn, child.reach) for child in children]
-        key = digest((layout.name, size, bleed, shapes, frames, placed_faces, overlays))
+        key = digest((layout.name, size, bleed, [key for _, key in keyed], frames, placed_faces, overlays))
         return Face(
             key, layout.name, size, bleed, shapes, tuple(frames), sheet, faces, tuple(children), seams, spec.cut, overlays, spec.gutter,
             self.across(layout),

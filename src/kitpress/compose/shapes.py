@@ -9,6 +9,7 @@ from kitpress.compose.bind import BindError, Binder
 from kitpress.compose.scene import Shape
 from kitpress.content import images
 from kitpress.content.yamlio import LocStr
+from kitpress.digest import digest
 from kitpress.errors import KitpressError, Loc, Problem
 from kitpress.layout.specs import ShapeSpec
 
@@ -17,6 +18,7 @@ class Shapes:
     def __init__(self, binder: Binder, roots: list[Path], default_loc: Loc):
         self.binder, self.roots, self.default_loc = binder, roots, default_loc  # roots: where images may be
         self._equal: dict = {}  # equal shapes and frame boxes, one object each
+        self._keyed: dict[Shape, tuple[Shape, str]] = {}  # a shape's shared object and its digest
 
     def when(self, cond: LocStr | None, ctx: dict) -> bool:
         """Whether a shape or frame is drawn on this card: its `when:` condition holds."""
@@ -33,6 +35,15 @@ class Shapes:
         """One object for equal shapes: every card of a deck has the same band and border, and a
         5,000-card deck would otherwise hold 10,000 copies."""
         return self._equal.setdefault(shape, shape)
+
+    def keyed(self, shape: Shape) -> tuple[Shape, str]:
+        """The shared object for `shape` and its digest, taken once: a card's key is made of its
+        shapes' digests (its band and border, the same on every card, were 7 of the 19 µs a key took)."""
+        found = self._keyed.get(shape)
+        if found is None:
+            shared = self.shared(shape)
+            found = self._keyed[shared] = (shared, digest(shared))
+        return found
 
     def shape(self, spec: ShapeSpec, ctx: dict, size, bleed) -> Shape | None:
         """A shape bound to a card (None when its condition does not hold): its colours and
