@@ -58,3 +58,50 @@ def test_a_failed_deck_is_skipped_not_guessed(capsys):
     figures = {"deck_job": _deck(600, 0.5), "big_deck": {"failed": "boom"}, "huge_deck": _deck(20000, 5.5)}
     assert bench.per_card(figures, bench.Table()) == {}
     assert "skipped" in capsys.readouterr().out
+
+
+SIZES = (600, 5000, 20000)
+
+
+def test_the_flat_cost_is_the_median_round_s_so_one_slow_build_does_not_decide():
+    # each round: 600 → 5,000 cards adds 0.25 ms a card; 5,000 → 20,000 adds 0.27, 0.40 (a slow
+    # spell during that round's 20,000-card build) and 0.26 ms: the rounds' ratios 1.08, 1.6, 1.04
+    took = [{600: 0.4, 5000: 1.5, 20000: 5.55}, {20000: 7.5, 600: 0.4, 5000: 1.5}, {5000: 1.52, 20000: 5.42, 600: 0.42}]
+    found = bench.flat(took, SIZES)
+    assert found["ratio"] == 1.08 and found["spread"] == 0.08  # within 10 %: met
+    assert found["ms_per_card"] == [0.25, 0.27]
+    assert found["rounds"] == [0.08, 0.6, 0.04]
+    # a second step smaller than the first is as far from flat as a larger one
+    slower_first = bench.flat([{600: 0.4, 5000: 1.5, 20000: 4.25}], SIZES)  # 0.25 then 0.1833 ms a card
+    assert slower_first["ratio"] == 0.733 and slower_first["spread"] == 0.364
+
+
+def test_the_target_is_judged_on_the_interleaved_rounds_when_they_ran(capsys):
+    figures = {
+        "deck_job": _deck(600, 0.5),
+        "big_deck": _deck(5000, 1.6),
+        "huge_deck": _deck(20000, 6.1),  # the sections: 0.25 then 0.30 ms a card, 20 % apart
+        "rebuild": {},
+        "flat_cost": bench.flat([{600: 0.4, 5000: 1.5, 20000: 5.55}], SIZES),  # the rounds: 8 % apart
+    }
+    bench.per_card(figures, bench.Table())
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("kitpress: ms a card adds"))
+    assert "apart by 20%; judged on the interleaved rounds" in line and "target" not in line
+    figures["flat_cost"] = {"failed": "a build failed"}  # then the sections' figure is judged, as before
+    bench.per_card(figures, bench.Table())
+    assert "apart by 20%; target ≤ 10 %: NOT met" in capsys.readouterr().out
+
+
+def test_the_interleaved_section_prints_what_it_judges(capsys, monkeypatch, tmp_path):
+    """flat_cost runs each deck once a round, in turn, and judges the median round."""
+    times = iter([0.4, 1.5, 5.55, 1.5, 7.5, 0.4, 5.42, 0.42, 1.52])  # round 1: 600, 5,000, 20,000; round 2 from 5,000; round 3 from 20,000
+    order = []
+    monkeypatch.setattr(bench, "synthetic_project", lambda folder, cards: folder.mkdir(parents=True) or folder)
+    monkeypatch.setattr(bench, "tools", lambda root: {"kitpress": lambda out: [str(root)]})
+    monkeypatch.setattr(bench, "measure", lambda args, cwd: (order.append(int(cwd.name.split("-")[-1])), (next(times), 50.0, 1.0))[1])
+    found = bench.flat_cost(tmp_path, SIZES, 3, bench.Table())
+    assert order == [600, 5000, 20000, 5000, 20000, 600, 20000, 600, 5000]
+    assert found["ratio"] == 1.08 and found["rounds"] == [0.08, 0.6, 0.04]
+    printed = capsys.readouterr().out
+    assert "0.250 / 0.270 (rounds apart by 8%, 60%, 4%)" in printed
+    assert "1.08×" in printed and "apart by 8%; target ≤ 10 %: met" in printed
