@@ -273,16 +273,25 @@ def flat(took: list[dict[int, float]], sizes: tuple[int, int, int]) -> dict:
     second and from the second to the third (ms, medians over the rounds), each round's two
     steps apart by how much, and the median over the rounds of the second step over the first
     (the ratio), apart by `spread`."""
-    steps = [[(times[b] - times[a]) / (b - a) for a, b in zip(sizes, sizes[1:])] for times in took]
-    ratios = [second / first for first, second in steps]
-    ratio = statistics.median(ratios)
+    steps = [_steps([(cards, times[cards]) for cards in sizes]) for times in took]
+    ratio = statistics.median(second / first for first, second in steps)
     return {
         "ms_per_card": [round(statistics.median(step[i] for step in steps) * 1000, 3) for i in range(2)],
-        "rounds": [round(max(r, 1 / r) - 1, 3) if r > 0 else float("inf") for r in ratios],
+        "rounds": [round(_apart(step), 3) for step in steps],
         "ratio": round(ratio, 3),
-        "spread": round(max(ratio, 1 / ratio) - 1, 3) if ratio > 0 else float("inf"),
+        "spread": round(_apart([1, ratio]), 3),
         "runs_s": [{f"{n}": round(t, 3) for n, t in times.items()} for times in took],
     }
+
+
+def _steps(points: list[tuple[int, float]]) -> list[float]:
+    """What a card adds between consecutive (cards, seconds) points, in seconds a card."""
+    return [(b_s - a_s) / (b_n - a_n) for (a_n, a_s), (b_n, b_s) in zip(points, points[1:])]
+
+
+def _apart(steps: list[float]) -> float:
+    """How far apart the steps are: the largest over the smallest, less one."""
+    return max(steps) / min(steps) - 1 if min(steps) > 0 else float("inf")
 
 
 WARM_REBUILDS = """
@@ -392,21 +401,20 @@ def per_card(figures: dict, table: Table) -> dict:
         table.line("cost per card", "skipped", "a deck failed")
         return {}
     result: dict = {}
-    judged_interleaved = not figures.get("flat_cost", {}).get("failed") and "spread" in figures.get("flat_cost", {})
+    judged_interleaved = "spread" in figures.get("flat_cost", {})  # not when it failed
     for tool in ("kitpress", "typst"):
         for measured, key, label in (("wall", "median_s", "ms"), ("cpu", "median_cpu_s", "ms of CPU")):
             points = [(deck["cards"], deck[tool][key]) for deck in decks if deck.get(tool) and key in deck[tool]]
             if len(points) < 3:
                 continue
-            steps = [(b_s - a_s) / (b_n - a_n) for (a_n, a_s), (b_n, b_s) in zip(points, points[1:])]
-            spread = max(steps) / min(steps) - 1 if min(steps) > 0 else float("inf")
+            steps = _steps(points)
+            spread = _apart(steps)
             found = {"ms_per_card": [round(step * 1000, 3) for step in steps], "spread": round(spread, 3)}
             result.setdefault(tool, {})[measured] = found
             span = " → ".join(f"{n:,}" for n, _ in points)
-            judged = tool == "kitpress" and measured == "wall" and not judged_interleaved
-            note = f"; {versus(spread * 100, TARGETS['flat_percent'], ' %')}" if judged else ""
-            if tool == "kitpress" and measured == "wall" and judged_interleaved:
-                note = "; judged on the interleaved rounds"
+            note = ""
+            if tool == "kitpress" and measured == "wall":  # the target's figure, unless the interleaved rounds gave it
+                note = "; judged on the interleaved rounds" if judged_interleaved else f"; {versus(spread * 100, TARGETS['flat_percent'], ' %')}"
             steps_ms = " / ".join(f"{step * 1000:.3f}" for step in steps)
             table.line(f"{tool}: {label} a card adds ({span})", "", f"{steps_ms}, apart by {spread:.0%}{note}")
     rebuilt, typst = figures.get("rebuild", {}), figures["deck_job"].get("typst")

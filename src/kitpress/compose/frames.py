@@ -60,7 +60,7 @@ class Frames:
         self.embedded_faces(text, spec.markup, faces)
         return TextFrame(
             spec.id,
-            self.composer.shapes.shared(box),  # one tuple for equal boxes, like shapes
+            self.composer.shapes.shared(box),  # one tuple for equal boxes
             text,
             valign,
             min_size,

@@ -17,8 +17,8 @@ from kitpress.layout.specs import ShapeSpec
 class Shapes:
     def __init__(self, binder: Binder, roots: list[Path], default_loc: Loc):
         self.binder, self.roots, self.default_loc = binder, roots, default_loc  # roots: where images may be
-        self._equal: dict = {}  # equal shapes and frame boxes, one object each
-        self._keyed: dict[Shape, tuple[Shape, str]] = {}  # a shape's shared object and its digest
+        self._equal: dict = {}  # equal frame boxes, one object each
+        self._keyed: dict[Shape, tuple[Shape, str]] = {}  # equal shapes, one object each, and its digest
 
     def when(self, cond: LocStr | None, ctx: dict) -> bool:
         """Whether a shape or frame is drawn on this card: its `when:` condition holds."""
@@ -31,19 +31,17 @@ class Shapes:
         except Exception as exc:  # noqa: BLE001 - a failing condition is a located author error
             raise KitpressError([Problem("error", f"when: {type(exc).__name__}: {exc}", cond.loc)]) from None
 
-    def shared(self, shape):
-        """One object for equal shapes: every card of a deck has the same band and border, and a
-        5,000-card deck would otherwise hold 10,000 copies."""
-        return self._equal.setdefault(shape, shape)
+    def shared(self, box):
+        """One object for equal frame boxes: every card of a deck has the same ones."""
+        return self._equal.setdefault(box, box)
 
     def keyed(self, shape: Shape) -> tuple[Shape, str]:
-        """The shared object for `shape` and its digest, taken once: a card's key is made of its
-        shapes' digests (its band and border, the same on every card, were about 5 of the 18-25 µs a
-        key took)."""
+        """One object for equal shapes, and its digest, taken once: every card of a deck has the
+        same band and border (a 5,000-card deck would otherwise hold 10,000 copies), and a card's
+        key is made of its shapes' digests (they were about 5 of the 18-25 µs a key took)."""
         found = self._keyed.get(shape)
         if found is None:
-            shared = self.shared(shape)
-            found = self._keyed[shared] = (shared, digest(shared))
+            found = self._keyed[shape] = (shape, digest(shape))
         return found
 
     def shape(self, spec: ShapeSpec, ctx: dict, size, bleed) -> Shape | None:

@@ -67,15 +67,12 @@ def places(face: Face) -> str:
 
 def document_places(doc) -> str:
     """Where a document's problems would point: what it prints and its parts as written."""
-    shown = [_loc(t) for t in doc.printed]
-    return digest(doc.loc, shown, [(part, _loc(source)) for part, source in doc.sources], [places(f) for f in doc.faces.values()])
-
-
-def _loc(text) -> str:
-    return str(getattr(text, "loc", ""))
+    shown = [_place(t) for t in doc.printed]
+    return digest(doc.loc, shown, [(part, _place(source)) for part, source in doc.sources], [places(f) for f in doc.faces.values()])
 
 
 def _place(text) -> tuple:
+    """Where a text was written, as plain values: its path, line and column."""
     loc = getattr(text, "loc", None)
     return (loc.path, loc.line, loc.col) if loc is not None else ("", 0, 0)
 
