@@ -96,12 +96,31 @@ def test_the_interleaved_section_prints_what_it_judges(capsys, monkeypatch, tmp_
     """flat_cost runs each deck once a round, in turn, and judges the median round."""
     times = iter([0.4, 1.5, 5.55, 1.5, 7.5, 0.4, 5.42, 0.42, 1.52])  # round 1: 600, 5,000, 20,000; round 2 from 5,000; round 3 from 20,000
     order = []
-    monkeypatch.setattr(bench, "synthetic_project", lambda folder, cards: folder.mkdir(parents=True) or folder)
+    made = []
+    monkeypatch.setattr(bench, "synthetic_project", lambda folder, cards, unique: made.append(unique) or folder.mkdir(parents=True) or folder)
     monkeypatch.setattr(bench, "tools", lambda root: {"kitpress": lambda out: [str(root)]})
     monkeypatch.setattr(bench, "measure", lambda args, cwd: (order.append(int(cwd.name.split("-")[-1])), (next(times), 50.0, 1.0))[1])
     found = bench.flat_cost(tmp_path, SIZES, 3, bench.Table())
     assert order == [600, 5000, 20000, 5000, 20000, 600, 20000, 600, 5000]
+    assert made == [True, True, True]  # decks whose every card has text of its own
     assert found["ratio"] == 1.08 and found["rounds"] == [0.08, 0.6, 0.04]
     printed = capsys.readouterr().out
     assert "0.250 / 0.270 (rounds apart by 8%, 60%, 4%)" in printed
     assert "1.08×" in printed and "apart by 8%; target ≤ 10 %: met" in printed
+
+
+def test_the_per_card_decks_give_every_card_a_body_of_its_own(tmp_path):
+    """The bench's decks repeat their bodies every 924 cards; the cost per card is measured on
+    decks whose every card has its own, so a bigger deck is not mostly text set before."""
+    import yaml
+    from synthetic import synthetic_project
+
+    def bodies(folder, unique):
+        root = synthetic_project(tmp_path / folder, 2000, unique=unique)
+        return [card["body"] for card in yaml.safe_load((root / "content/synthetic/cards.yaml").read_text())["cards"]]
+
+    repeated, own = bodies("repeated", False), bodies("own", True)
+    assert len(set(repeated)) == 924 and repeated[924] == repeated[0]
+    assert len(set(own)) == 2000
+    assert all(a.split()[:-3] == b.split() for a, b in zip(own, repeated))  # the same words, the card's number after
+    assert all(40 <= len(body.split()) <= 60 for body in repeated)

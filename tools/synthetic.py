@@ -1,5 +1,11 @@
 """A synthetic game for the benchmark and the tests: one deck of `count` tarot cards, each a
-title, a 40-60 word body and two numbers, laid out like a typical card game's."""
+title, a 40-60 word body and two numbers, laid out like a typical card game's.
+
+Its bodies are drawn from one sentence of 44 words (a card's length and first word step through
+21 and 44 values), so they repeat every 924 cards: a deck of 20,000 has 924 bodies, each about
+22 times. `unique=True` ends each body with the card's own number, so every card of every size
+has text of its own: what a deck's cost per card is measured on, where the share of repeated
+text must not change with the deck's size."""
 
 from __future__ import annotations
 
@@ -30,8 +36,9 @@ WORDS = (
     "the district secretary who will distribute them according to merit and loyalty"
 ).split()
 
-def synthetic_project(root: Path, count: int) -> Path:
-    """A project with one game: `count` tarot cards, each a title, a 40-60 word body and two numbers."""
+def synthetic_project(root: Path, count: int, unique: bool = False) -> Path:
+    """A project with one game: `count` tarot cards, each a title, a 40-60 word body and two
+    numbers; with `unique`, no two bodies alike."""
     game = root / "content" / "synthetic"
     (game).mkdir(parents=True)
     (root / "layouts" / "common").mkdir(parents=True)
@@ -46,6 +53,8 @@ def synthetic_project(root: Path, count: int) -> Path:
     for i in range(count):
         n = 40 + i % 21
         body = " ".join(WORDS[(i + k) % len(WORDS)] for k in range(n))
+        if unique:
+            body += f" in case {i + 1}"
         lines.append(f"  - {{id: c{i:05d}, title: Card {i + 1}, body: {body}, cost: {i % 9}, gain: {i % 7}}}")
     (game / "cards.yaml").write_text("\n".join(lines) + "\n")
     return root
