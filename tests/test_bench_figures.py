@@ -86,7 +86,7 @@ def test_the_target_is_judged_on_the_interleaved_rounds_when_they_ran(capsys):
     }
     bench.per_card(figures, bench.Table())
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("kitpress: ms a card adds"))
-    assert "apart by 20%; judged on the interleaved rounds" in line and "target" not in line
+    assert "apart by 20%; these bodies repeat: judged on the interleaved rounds" in line and "target" not in line
     figures["flat_cost"] = {"failed": "a build failed"}  # then the sections' figure is judged, as before
     bench.per_card(figures, bench.Table())
     assert "apart by 20%; target ≤ 10 %: NOT met" in capsys.readouterr().out
