@@ -97,7 +97,13 @@ def test_the_interleaved_section_prints_what_it_judges(capsys, monkeypatch, tmp_
     times = iter([0.4, 1.5, 5.55, 1.5, 7.5, 0.4, 5.42, 0.42, 1.52])  # round 1: 600, 5,000, 20,000; round 2 from 5,000; round 3 from 20,000
     order = []
     made = []
-    monkeypatch.setattr(bench, "synthetic_project", lambda folder, cards, unique: made.append(unique) or folder.mkdir(parents=True) or folder)
+
+    def project(folder, cards, unique):
+        made.append(unique)
+        folder.mkdir(parents=True)
+        return folder
+
+    monkeypatch.setattr(bench, "synthetic_project", project)
     monkeypatch.setattr(bench, "tools", lambda root: {"kitpress": lambda out: [str(root)]})
     monkeypatch.setattr(bench, "measure", lambda args, cwd: (order.append(int(cwd.name.split("-")[-1])), (next(times), 50.0, 1.0))[1])
     found = bench.flat_cost(tmp_path, SIZES, 3, bench.Table())

@@ -421,7 +421,8 @@ def per_card(figures: dict, table: Table) -> dict:
             span = " → ".join(f"{n:,}" for n, _ in points)
             note = ""
             if tool == "kitpress" and measured == "wall":  # the target's figure, unless the interleaved rounds gave it
-                note = "; these bodies repeat: judged on the interleaved rounds" if judged_interleaved else f"; {versus(spread * 100, TARGETS['flat_percent'], ' %')}"
+                judged = f"; {versus(spread * 100, TARGETS['flat_percent'], ' %')}"
+                note = "; these bodies repeat: judged on the interleaved rounds" if judged_interleaved else judged
             steps_ms = " / ".join(f"{step * 1000:.3f}" for step in steps)
             table.line(f"{tool}: {label} a card adds ({span})", "", f"{steps_ms}, apart by {spread:.0%}{note}")
     rebuilt, typst = figures.get("rebuild", {}), figures["deck_job"].get("typst")
