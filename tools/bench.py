@@ -251,7 +251,7 @@ def flat_cost(tmp: Path, sizes: tuple[int, int, int], rounds: int, table: Table)
 
     Its decks give every card a body of its own (`unique`). The other sections' bodies repeat
     every 924 cards, so a bigger deck is mostly text a worker has set before (20,000 cards: each
-    body about 22 times), and its cost per card fell by 15-25 % past 5,000 for that reason alone;
+    body about 22 times), and its cost per card fell by 15-30 % past 5,000 for that reason alone;
     with bodies of their own, the three decks are the same kind of cards at every size."""
     roots = {cards: synthetic_project(tmp / f"per-card-{cards}", cards, unique=True) for cards in sizes}
     build = {cards: tools(root)["kitpress"] for cards, root in roots.items()}
