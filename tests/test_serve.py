@@ -436,7 +436,9 @@ def test_a_designer_sees_each_save_and_each_error_in_the_browser(mini_project):
         assert page.locator(".page.changed").count() == 1 and "changed" in page.inner_text(".page.changed .caption")
         shot = page.locator(".page.changed img")
         shot.scroll_into_view_if_needed()
-        assert shot.evaluate("img => img.complete && img.naturalWidth") == 360  # the picture drawn and shown
+        # the picture is drawn when the browser asks for it (lazily, decoded apart): wait until it is shown
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=shot.element_handle(), timeout=20_000)
+        assert shot.evaluate("img => img.naturalWidth") == 360  # drawn at the width the page asked for
         edit(cards, "title: South wind", "titel: South wind")
         page.wait_for_selector(".problem.error", timeout=20_000)
         assert "unknown key 'titel'" in page.inner_text(".problems")
